@@ -3018,8 +3018,11 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
     adding = len(out.items) <= MAX_ADDING_ROWS
     # the names the target and the classes above it define: what a row "adds" is none of them (LRUMap's `get`
     # overrides AbstractHashedMap's, above the asked AbstractLinkedMap; review of 33864b6)
-    upper = {m.name for m in methods(sym)} | ({m.name for m in base_members(index, sym, resolve_imports).values()}
-                                              if adding else set())
+    over = base_members(index, sym, resolve_imports)
+    upper = {m.name for m in methods(sym)} | ({m.name for m in over.values()} if adding else set())
+    # (and what the classes above the target define: Comment's render_to_output_buffer overrides Tag's, above the
+    # asked Block; liquid run 509 read Comment's row without it)
+    beyond = {key(m) for m in over.values() if m.kind != "field" and not _not_override(m)}
     for it in out.items:
         c = it.symbol
         if c is None or (c.kind not in CLASS_KINDS and it.how != "anonymous class"):
@@ -3027,7 +3030,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         span = _anonymous_span(index, it)
         # (an object expression's own methods, not those of the class it is written in)
         mc = [m for m in methods(c) if span is None or span[0] <= m.start_line <= span[1]]
-        inherited: set[str] = set()
+        inherited: set[str] = set(beyond)
         names_above: set[str] = set()  # every member name the classes between the row and the target define
         ctors: set[str] = set()  # the constructors the classes above define (inherited where the language does)
         anc, hops = above.get(c.id), 0

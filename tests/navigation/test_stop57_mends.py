@@ -222,3 +222,17 @@ def test_ruby_call_by_symbol_through_send_is_a_caller_and_a_reference(tmp_path):
     assert "lib/for.rb:5 in For#render_segment" in callers.text, callers.text
     refs = served.call("search_symbol", query="increment!", references=True)
     assert "5: loop_vars.send(:increment!)" in refs.text, refs.text
+
+
+def test_implementations_rows_name_overrides_of_methods_above_the_asked_class(tmp_path):
+    """liquid run 509: Comment's row under Block's implementations said `overrides unknown_tag 22, blank? 25`, not its
+    render_to_output_buffer, which overrides Tag's (Block < Tag)."""
+    files = {
+        "lib/tag.rb": "class Tag\n  def render_to_output_buffer(c, o)\n    o\n  end\nend\n",
+        "lib/block.rb": "class Block < Tag\n  def unknown_tag(t)\n    t\n  end\nend\n",
+        "lib/comment.rb": ("class Comment < Block\n  def render_to_output_buffer(_c, o)\n    o\n  end\n\n"
+                           "  def unknown_tag(_t)\n  end\nend\n"),
+    }
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Block", relation="implementations")
+    row = next(line for line in got.text.splitlines() if "class Comment" in line)
+    assert "unknown_tag 6" in row and "render_to_output_buffer 2" in row, got.text
