@@ -195,6 +195,16 @@ async def search_symbol(
             nav.ready(cb, pending, file_only=True)
             found = nav.search_symbols(q, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
                                        note=note, elsewhere=not references)
+        if not found.ranked and len(name_list(q)) < 2:
+            # an import's alias (`use Ramsey\Uuid\Type\Integer as IntegerObject`): the definition it names (ramsey/uuid
+            # run 505 read "no definition of it is indexed" for IntegerObject and IntegerObject.toString)
+            aliased = _alias_original(svc, q)
+            if aliased is not None:
+                query, said = aliased
+                again = nav.search_symbols(query, match=match, kind=kind, prefix=prefix, offset=offset, limit=limit,
+                                           note="; ".join(x for x in (note, said) if x), elsewhere=not references)
+                if again.ranked:
+                    found = again
         page = found.page
 
         subtypes = False
@@ -358,6 +368,38 @@ async def search_text(
         return Answer(Hits(rows), model, tail=tail, terms_regex=as_regex)
 
     return await anyio.to_thread.run_sync(work)
+
+
+def _alias_original(svc: Services, q: str) -> tuple[str, str] | None:
+    """A query whose first name is what imports bind another name as (`IntegerObject` for `use ..\\Integer as
+    IntegerObject;`, `{ isServer as isServerEnvironment }`, `from m import X as Y`, Rust's `use a::X as Y;`): the query
+    with the original name, and a note saying so; None when no import writes it or they name different things."""
+    head = re.match(r"\s*([A-Za-z_$][\w$]*)(.*)$", q, re.S)
+    if head is None:
+        return None
+    word, rest = head.group(1), head.group(2)
+    try:
+        got = textsearch.search(svc.ws, rf"\bas\s+{re.escape(word)}\b", regex=True, case_sensitive=True, path=".",
+                                max_results=50)
+    except ContexteerError:
+        return None
+    originals: dict[str, str] = {}
+    for h in got.hits:
+        if h.context:
+            continue
+        m = re.search(rf"([A-Za-z_$][\w$]*)\s+as\s+{re.escape(word)}\b", h.text)
+        if m is None or m.group(1) in ("import", "*") or not re.match(
+                r"\s*(?:use|import|from|export|pub\s+use|pub\(crate\)\s+use)\b|\s*[\w$]+\s+as\s+|\s*\{", h.text):
+            continue
+        if re.match(r"\s*import\s+[\w.]+\s+as\b", h.text) and h.path.endswith((".py", ".pyi")):
+            continue  # `import numpy as np`: a module, not a definition
+        originals.setdefault(m.group(1), f"{h.path}:{h.line}")
+    if len(originals) != 1:
+        return None
+    (original, where), = originals.items()
+    if original == word:
+        return None
+    return original + rest, f"{word} is an import's alias of {original} (at {where}): {original}'s definitions"
 
 
 def _other_case(svc: Services, r: Any, regex: bool, glob: str | None, path: str) -> list[str]:

@@ -236,3 +236,19 @@ def test_implementations_rows_name_overrides_of_methods_above_the_asked_class(tm
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Block", relation="implementations")
     row = next(line for line in got.text.splitlines() if "class Comment" in line)
     assert "unknown_tag 6" in row and "render_to_output_buffer 2" in row, got.text
+
+
+def test_search_symbol_of_an_import_alias_answers_with_the_definition_it_names(tmp_path):
+    """ramsey/uuid run 505: `IntegerObject` (`use Ramsey\\Uuid\\Type\\Integer as IntegerObject;`) and
+    `IntegerObject.toString` read "no definition of it is indexed"; another call found Integer."""
+    files = {
+        "src/Type/Integer.php": ("<?php\nnamespace App\\Type;\n\nfinal class Integer\n{\n"
+                                 "    public function toString(): string\n    {\n        return '';\n    }\n}\n"),
+        "src/Time.php": ("<?php\nnamespace App;\n\nuse App\\Type\\Integer as IntegerObject;\n\nclass Time\n{\n"
+                         "    public function getSeconds(): IntegerObject\n    {\n        return new IntegerObject();\n"
+                         "    }\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    got = served.call("search_symbol", query="IntegerObject.toString")
+    assert "IntegerObject is an import's alias of Integer" in got.text, got.text
+    assert "src/Type/Integer.php:6-9 method App\\Type\\Integer::toString" in got.text, got.text
