@@ -580,7 +580,9 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
     elif by_symbol:
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
-            guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else ""
+            guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else \
+                ", complete" if not showing and not any(c.how == "name only" for c in model.callers) else ""
+            # (complete said: TanStack run 503 searched the text to check a "called by (1)")
             # a class's callers are the places that build it, not callers of a method shown under it (run 91
             # read ConfigWrapperStack's two constructions as callers of its push)
             built = model.kind in ("class", "struct", "record")

@@ -256,7 +256,7 @@ def test_a_semantic_read_lists_the_recursive_calls_among_the_callers(tmp_path):
         "fn augment(n: usize) -> usize {\n    if n == 0 {\n        return 0;\n    }\n    augment(n - 1) + augment(n - 2)\n}\n\n"
         "pub fn top() -> usize {\n    augment(3)\n}\n")})
     r = served.call("read_code_range", path="src/lib.rs:augment", context="semantic")
-    assert "── called by (2) ──" in r.text and "src/lib.rs:5 in augment (1-6)" in r.text, r.text
+    assert "── called by (2, complete) ──" in r.text and "src/lib.rs:5 in augment (1-6)" in r.text, r.text
 
 
 def test_a_path_call_through_a_std_type_the_repository_implements_a_trait_for(tmp_path):

@@ -252,3 +252,13 @@ def test_search_symbol_of_an_import_alias_answers_with_the_definition_it_names(t
     got = served.call("search_symbol", query="IntegerObject.toString")
     assert "IntegerObject is an import's alias of Integer" in got.text, got.text
     assert "src/Type/Integer.php:6-9 method App\\Type\\Integer::toString" in got.text, got.text
+
+
+def test_a_semantic_read_says_its_callers_are_complete(tmp_path):
+    """TanStack query-core run 503: `context=semantic` said "called by (1)" and the agent searched the text to learn
+    whether that was all."""
+    files = {"src/query.ts": "export class Query {\n  isStale(): boolean {\n    return true\n  }\n}\n",
+             "src/utils.ts": ("import { Query } from './query'\n\n"
+                              "export function matchQuery(query: Query): boolean {\n  return query.isStale()\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("read_code_range", path="src/query.ts:Query.isStale", context="semantic")
+    assert "── called by (1, complete) ──" in got.text, got.text
