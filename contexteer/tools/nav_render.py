@@ -328,6 +328,8 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         elif priv == " (private)" and h.language == "csharp" and "private" not in head and "." not in h.qualname \
                 and h.kind in ("class", "struct", "interface", "enum", "type"):
             priv = " (internal)"  # a C# type outside any other type, with no modifier: its assembly's (`class NullOnly`)
+        elif priv == " (private)" and h.language in ("c", "cpp") and "static" in head and "." not in h.qualname.replace("::", "."):
+            priv = " (static, internal linkage)"  # each file its own copy, no class's private member (leveldb run 507)
         what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads
         declared = [o.removesuffix(" (declaration)") for o in h.overloads if o.endswith(" (declaration)")]
         others = [o for o in h.overloads if not o.endswith(" (declaration)")]

@@ -142,7 +142,7 @@ def test_run85_forward_declaration_limit_per_name_and_external_false(tmp_path):
                                  "static void ext4_update_super(void *sb)\n{\n\t(void)sb;\n}\n")}
     served = served_tree(tmp_path / "c", files)
     a = served.call("search_symbol", query="ext4_update_super")
-    assert "super.c:11-14 function ext4_update_super (private) (declared at 4)" in a.text, a.text
+    assert "super.c:11-14 function ext4_update_super (static, internal linkage) (declared at 4)" in a.text, a.text
     assert "another #if" not in a.text, a.text
     many = served.call("search_symbol", query="ext4_update_super, ext4_sync_file, ext4_ext_check_inode", limit=1)
     assert {d["qualname"] for d in many.data["definitions"]} == {"ext4_update_super", "ext4_sync_file",

@@ -262,3 +262,12 @@ def test_a_semantic_read_says_its_callers_are_complete(tmp_path):
                               "export function matchQuery(query: Query): boolean {\n  return query.isStale()\n}\n")}
     got = served_tree(tmp_path / "r", files).call("read_code_range", path="src/query.ts:Query.isStale", context="semantic")
     assert "── called by (1, complete) ──" in got.text, got.text
+
+
+def test_cpp_namespace_static_is_internal_linkage_not_private(tmp_path):
+    """leveldb run 507: `static const uint64_t kTableMagicNumber = ..;` at namespace scope was labelled "(private)"."""
+    files = {"table/format.h": ("namespace leveldb {\n\nstatic const unsigned long kTableMagicNumber = 0xdb47ull;\n\n"
+                                "class Footer {\n private:\n  static const int kLen = 48;\n};\n\n}  // namespace leveldb\n")}
+    served = served_tree(tmp_path / "r", files)
+    got = served.call("search_symbol", query="kTableMagicNumber")
+    assert "(static, internal linkage)" in got.text and "(private)" not in got.text, got.text
