@@ -271,3 +271,16 @@ def test_cpp_namespace_static_is_internal_linkage_not_private(tmp_path):
     served = served_tree(tmp_path / "r", files)
     got = served.call("search_symbol", query="kTableMagicNumber")
     assert "(static, internal linkage)" in got.text and "(private)" not in got.text, got.text
+
+
+def test_implementations_of_a_few_rows_name_every_override(tmp_path):
+    """leveldb run 507: eight rows under Env each cut at 12 overrides (`+7 more`), and three outline calls followed
+    to learn the rest."""
+    names = [f"Op{i}" for i in range(16)]
+    base = "class Env {\n public:\n" + "".join(f"  virtual void {n}() = 0;\n" for n in names) + "};\n"
+    files = {"env.h": base}
+    for k in range(8):
+        files[f"impl{k}.cc"] = ('#include "env.h"\n' + f"class Impl{k} : public Env {{\n public:\n"
+                                + "".join(f"  void {n}() override {{}}\n" for n in names[1:]) + "};\n")
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Env", relation="implementations")
+    assert "more" not in got.text and got.text.count("Op15") == 8, got.text
