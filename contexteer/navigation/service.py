@@ -485,6 +485,12 @@ class NavigationService:
             first, last, item = inside
             return (f"{head} — recovered inside `{item if len(item) <= 60 else item[:59] + '…'}` ({first}-{last}); "
                     "the definitions outside it are read as written")
+        if (language or "") in ("c", "cpp") and _C_MACRO_USE.search(text):
+            # `MATCHER(IsOK, "") {`, `"%8" PRIu64`: a macro the grammar reads without expanding it (leveldb run 507
+            # doubted a whole outline for two such lines); how many definitions it read after it says the rest
+            after = sum(1 for s in self.index.symbols_in_file(rel) if s.start_line > line)
+            return (f"{head} — a macro the grammar does not expand; {after} definition{'s' if after != 1 else ''} "
+                    "after it indexed")
         return f"{head} — definitions after it may be missing or misplaced"
 
     # ----- lifetime ---------------------------------------------------------------------------
@@ -504,3 +510,8 @@ def elixir_members(names: Names, lines: list[str], start: int, end: int) -> None
     code = re.sub(r"[A-Z][\w.]*\.[a-z_]\w*[?!]?", "", re.sub(r'"(?:[^"\\]|\\.)*"|#[^{].*', '""', text))
     names.used = [n for n in names.used if n not in names.members
                   or re.search(rf"(?<![\w.:]){re.escape(n)}(?![\w?!])", code)]
+
+
+#: a C/C++ line whose syntax error is a macro's doing: an all-caps macro called at the line's start (`MATCHER(IsOK,
+#: "") {`, `TEST_F(DBTest, X)`), or a format macro joined to a string literal (`"%8" PRIu64`)
+_C_MACRO_USE = re.compile(r"^\s*[A-Z][A-Z0-9_]{2,}\s*\(|\"\s*PRI[diouxX]\w*|\bPRI[diouxX](?:8|16|32|64|MAX|PTR)\b\s*\"")

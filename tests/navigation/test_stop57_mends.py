@@ -284,3 +284,12 @@ def test_implementations_of_a_few_rows_name_every_override(tmp_path):
                                 + "".join(f"  void {n}() override {{}}\n" for n in names[1:]) + "};\n")
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Env", relation="implementations")
     assert "more" not in got.text and got.text.count("Op15") == 8, got.text
+
+
+def test_cpp_syntax_error_at_a_macro_says_so_and_counts_what_follows(tmp_path):
+    """leveldb run 507: `MATCHER(IsOK, "") { return arg.ok(); }` and `"%8" PRIu64` made outlines say "definitions
+    after it may be missing or misplaced", and the agent doubted the whole answer."""
+    files = {"util/testutil.h": ("#include <string>\n\nnamespace t {\n\nMATCHER(IsOK, \"\") { return arg.ok(); }\n\n"
+                                 "class ErrorEnv {\n public:\n  int Count() const { return 1; }\n};\n\n}  // namespace t\n")}
+    got = served_tree(tmp_path / "r", files).call("get_structured_index", path="util/testutil.h")
+    assert "a macro the grammar does not expand" in got.text and "after it indexed" in got.text, got.text
