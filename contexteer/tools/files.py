@@ -254,7 +254,13 @@ def _line_read(svc: Services, path: str, start_line: int | None, end_line: int |
         inner = svc.nav.range_note(res.rel, a, b)
         first = inner.removeprefix(" — ").split(", in ")[0].split(" (under")[0]  # `in function 530-536`
         if inner.startswith(" — in ") and first not in where:
-            where = f" — {a}{f'-{b}' if b != a else ''} {first};" + (where.removeprefix(" —") if where else "")
+            # (the range's note without the definition the line names already: `347 in method State.Match 341-379;
+            # in struct State 329-380, overlapping State.Match 341-379` said Match twice, leveldb run 507)
+            named_def = re.match(r"in \S+ (\S+ \d+-\d+)", first)
+            rest = where.removeprefix(" —") if where else ""
+            if named_def is not None:
+                rest = rest.replace(f", overlapping {named_def.group(1)}", "").replace(f" — overlaps {named_def.group(1)}", "")
+            where = f" — {a}{f'-{b}' if b != a else ''} {first};" + rest
     return _delimited(svc, res.rel, lines, start, end, lambda last: f"{res.rel}:{start}-{last} (of {total} lines){where}",
                       head=head, within="; ".join(x for x in (where.removeprefix(" — ").strip(), *head) if x) or None)
 

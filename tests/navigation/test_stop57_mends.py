@@ -293,3 +293,14 @@ def test_cpp_syntax_error_at_a_macro_says_so_and_counts_what_follows(tmp_path):
                                  "class ErrorEnv {\n public:\n  int Count() const { return 1; }\n};\n\n}  // namespace t\n")}
     got = served_tree(tmp_path / "r", files).call("get_structured_index", path="util/testutil.h")
     assert "a macro the grammar does not expand" in got.text and "after it indexed" in got.text, got.text
+
+
+def test_a_read_around_a_line_names_its_definition_once(tmp_path):
+    """leveldb run 507: `version_set.cc:347 context=8` read `347 in method Version.Get.State.Match 341-379; in struct
+    Version.Get.State 329-380, overlapping Version.Get.State.Match 341-379, in method Version.Get 324-400`."""
+    body = "".join(f"    int v{i} = {i};\n" for i in range(12))
+    files = {"get.cc": ("int Get() {\n  struct State {\n    int a;\n    static bool Match(int x) {\n" + body
+                        + "      return x > 0;\n    }\n  };\n  return 0;\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("read_code_range", path="get.cc:10", context=8)
+    head = got.text.splitlines()[0]
+    assert head.count("Match") == 1 and "in struct Get.State" in head, got.text
