@@ -4467,6 +4467,14 @@ def php_uses(lines: list[str]) -> dict[str, str]:
     return out
 
 
+def php_unaliased(index: IndexQueries, path: str, typed: str) -> str:
+    r"""A class name as a PHP file writes it, as the class is named: `IntegerObject` under `use Ramsey\Uuid\Type\Integer
+    as IntegerObject;` is Integer, in a property's header or a return type (ramsey/uuid run 505: `getSeconds():
+    IntegerObject` typed no chained call)."""
+    full = php_uses(lines_of(index, path)).get(typed)
+    return full.rsplit("\\", 1)[-1] if full is not None else typed
+
+
 def php_outside_class(index: IndexQueries, lines: list[str], name: str) -> str | None:
     r"""The full name of a class a PHP file imports from outside the repository (`Processor` with `use
     Nette\Schema\Processor;`), None for a repository class or a name no `use` binds."""
@@ -6802,9 +6810,12 @@ def _php_property_type(index: IndexQueries, syms: list[Symbol], lines: list[str]
         texts = lines_of(index, prop.path) if prop is not None else lines
     if prop is None or prop.kind not in _FIELD_KINDS:
         return None
-    header = re.search(rf"(\??[\\\w]+)\s+\${re.escape(name)}\b", prop.signature or "")
-    if header and not element and header.group(1).lstrip("?").rsplit("\\", 1)[-1] not in _PHP_SCALARS:
-        return header.group(1).lstrip("?").rsplit("\\", 1)[-1]
+    # (a union's first class: `Foo|null $foo`, `float | int | IntegerObject $seconds`; an alias as its class)
+    header = re.search(rf"((?:\??[\\\w]+\s*\|\s*)*\??[\\\w]+)\s+\${re.escape(name)}\b", prop.signature or "")
+    typed = next((t for part in re.split(r"\s*\|\s*", header.group(1)) if (t := part.lstrip("?").rsplit("\\", 1)[-1])
+                  not in _PHP_SCALARS), None) if header and not element else None
+    if typed is not None:
+        return php_unaliased(index, prop.path, typed)
     doc = _php_doc_type(texts, prop.start_line, "var", None, element=element)
     return doc if doc is not None or element else _php_assigned_type(index, texts, prop, name)
 
