@@ -1388,6 +1388,8 @@ class _Body:
                                    d.start_line, d.name)
         if typed is None and called and ws is not None and d.kind == "method" and d.language in _FLUENT_LANGUAGES:
             typed = _returns_self(self.index, d, _file_lines(ws, d.path, self.texts))  # `return $this;` alone
+        if typed is not None and d.language == "php":
+            typed = php_unaliased(self.index, d.path, typed)
         if typed not in ("Self", "self", "this", "static"):
             return typed
         holder = self.index.get_symbol(d.parent_id) if d.parent_id is not None else None
@@ -4887,7 +4889,7 @@ def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: st
             return cls.name if cls_name is not None else holder.name if holder is not None else None
         bases = bases_of(holder) if holder is not None else []
         return bases[0].rsplit("\\", 1)[-1] if bases else None
-    return typed
+    return php_unaliased(index, made.path, typed) if typed is not None else None
 
 
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
@@ -6759,6 +6761,11 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
                 _php_value_type(index, syms, lines, enc, Caller(enc, site.path, n - 1), "$" + cloned.group(1)) \
                 if cloned.group(1) != name else None
         made = re.search(rf"\${re.escape(name)}\s*=\s*new\s+\\?([\\\w]+)", text)
+        held_by = re.search(rf"\${re.escape(name)}\s*=\s*\$this\s*->\s*(\w+)\s*\??->\s*(\w+)\s*\(", text) \
+            if made is None else None
+        if held_by is not None:  # `$time = $this->timeProvider->getTime();`: what the property's class returns
+            held = _php_property_type(index, syms, lines, n, held_by.group(1))  # (ramsey/uuid run 505)
+            return _php_returned(index, syms, n, held_by.group(2), held) if held is not None else None
         returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+)"
                              rf"|\$(\w+)\s*->\s*(\w+))\s*\(", text) if made is None else None
         if returned is not None and returned.group(4):  # `$style = $stack->getCurrent()`: what the local's class returns

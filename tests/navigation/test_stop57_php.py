@@ -78,6 +78,36 @@ def test_php_promoted_property_types_its_receiver_for_callees(tmp_path):
     assert "timeProvider.getTime" not in text, text
 
 
+def test_php_method_called_on_a_call_result_is_no_php_function(tmp_path):
+    """ramsey/uuid run 505: `$time->getSeconds()->toString()` was listed under "PHP functions: toString (on
+    $time.getMicroseconds(), $time.getSeconds())". getSeconds() is declared `: IntegerObject`, an alias of
+    App\\Type\\Integer in Time.php: the call is Integer::toString; a method the returned class lacks stays unresolved,
+    on the call's result."""
+    text = served_tree(tmp_path / "r", CHAIN_TREE).call(
+        "find_related", symbol="DefaultTimeGenerator.generate", relation="callees").text
+    lines = text.splitlines()
+    assert any(line.startswith("Integer.toString src/Type/Integer.php:6") for line in lines) \
+        or "  Integer.toString 6-9 called at 16" in lines, text
+    assert "Hexadecimal" not in text, text
+    functions = next((line for line in lines if line.startswith("PHP functions")), "")
+    assert "toString" not in functions and "whatever" not in functions, text
+    unresolved = next(line for line in lines if line.startswith("unresolved"))
+    assert "$time.getSeconds().whatever" in unresolved, text
+
+
+def test_php_chained_call_on_an_untyped_result_is_unresolved_not_a_function(tmp_path):
+    """ramsey/uuid run 505: a method called on a call's result whose class nothing declares is no PHP (global)
+    function; it is listed unresolved with what it was called on."""
+    src = NS + ("class Maker\n{\n    public function run($a, $b): void\n    {\n"
+                "        $a->first()->format();\n        $b->second()->format();\n    }\n}\n")
+    text = served_tree(tmp_path / "r", {"src/Gen/Maker.php": src, "src/Type/Integer.php": INTEGER}).call(
+        "find_related", symbol="Maker.run", relation="callees").text
+    functions = next((line for line in text.splitlines() if line.startswith("PHP functions")), "")
+    assert "format" not in functions, text
+    unresolved = next(line for line in text.splitlines() if line.startswith("unresolved"))
+    assert "format (on $a.first(), $b.second())" in unresolved, text
+
+
 def test_php_promoted_properties_are_listed_as_properties_of_the_class(tmp_path):
     """ramsey/uuid run 505: CombGenerator's outline listed no `$generator` property, promoted in the constructor; an
     agent asking what the class holds read the constructor instead."""
