@@ -778,8 +778,11 @@ def _symbols(defs: list[_Def], spec: LanguageSpec, data: bytes, exports: ModuleE
                          or stack[-1].node.id == d.node.id):  # `int x, y;`: y is x's sibling
             stack.pop()
         d.parent = stack[-1] if stack else None
-        if d.macro and d.parent is not None and d.parent.node.type == "macro_definition":
-            d.parent = d.parent.parent  # an item a macro writes stands where the macro does
+        if d.parent is not None and ((d.macro and d.parent.node.type == "macro_definition")
+                                     or d.node.type == "property_promotion_parameter"):
+            # an item a macro writes stands where the macro does; a PHP property promoted in the constructor
+            # (`__construct(private Foo $foo)`) where the constructor does: in the class, no local of it
+            d.parent = d.parent.parent
         # `obj.reset = function() ... end` inside a Lua function is obj's, not the function's (`call_ctor.reset`)
         if d.receiver and (d.parent is None or d.parent.kind in _FUNCTIONS):
             d.parent = by_name.get(d.receiver) or _Def(node=d.node, outer=d.outer, name=d.receiver, kind="scope.type",

@@ -1769,7 +1769,8 @@ def _php_outside_calls(index: IndexQueries, sym: Symbol, lines: list[str], out: 
                 out.items.append(Related(found[0], found[0].path, "qualified name", [n for n, _ in hits]))  # App\Support\Str's)
                 continue
         bare = head.removeprefix("\\")  # (`\sprintf(..)`: the global function, League\Config run 473)
-        if "." not in bare and not bare.startswith("$") and bare[:1].islower() and not any(
+        # (`toString (on $time.getSeconds(), ..)`: a method called on values, no function; ramsey/uuid run 505)
+        if "." not in bare and " (on " not in label and not bare.startswith("$") and bare[:1].islower() and not any(
                 d.name == bare and d.language == "php" and d.kind == "function" for d in index.symbols_named(bare)):
             out.builtins.append(label.removeprefix("\\"))  # (a function the repository defines, in
             continue  # `if (!function_exists(..))`, is none)

@@ -1388,6 +1388,8 @@ class _Body:
                                    d.start_line, d.name)
         if typed is None and called and ws is not None and d.kind == "method" and d.language in _FLUENT_LANGUAGES:
             typed = _returns_self(self.index, d, _file_lines(ws, d.path, self.texts))  # `return $this;` alone
+        if typed is not None and d.language == "php":
+            typed = php_unaliased(self.index, d.path, typed)
         if typed not in ("Self", "self", "this", "static"):
             return typed
         holder = self.index.get_symbol(d.parent_id) if d.parent_id is not None else None
@@ -4508,6 +4510,14 @@ def php_uses(lines: list[str]) -> dict[str, str]:
     return out
 
 
+def php_unaliased(index: IndexQueries, path: str, typed: str) -> str:
+    r"""A class name as a PHP file writes it, as the class is named: `IntegerObject` under `use Ramsey\Uuid\Type\Integer
+    as IntegerObject;` is Integer, in a property's header or a return type (ramsey/uuid run 505: `getSeconds():
+    IntegerObject` typed no chained call)."""
+    full = php_uses(lines_of(index, path)).get(typed)
+    return full.rsplit("\\", 1)[-1] if full is not None else typed
+
+
 def php_outside_class(index: IndexQueries, lines: list[str], name: str) -> str | None:
     r"""The full name of a class a PHP file imports from outside the repository (`Processor` with `use
     Nette\Schema\Processor;`), None for a repository class or a name no `use` binds."""
@@ -4920,7 +4930,7 @@ def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: st
             return cls.name if cls_name is not None else holder.name if holder is not None else None
         bases = bases_of(holder) if holder is not None else []
         return bases[0].rsplit("\\", 1)[-1] if bases else None
-    return typed
+    return php_unaliased(index, made.path, typed) if typed is not None else None
 
 
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
@@ -6792,6 +6802,11 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
                 _php_value_type(index, syms, lines, enc, Caller(enc, site.path, n - 1), "$" + cloned.group(1)) \
                 if cloned.group(1) != name else None
         made = re.search(rf"\${re.escape(name)}\s*=\s*new\s+\\?([\\\w]+)", text)
+        held_by = re.search(rf"\${re.escape(name)}\s*=\s*\$this\s*->\s*(\w+)\s*\??->\s*(\w+)\s*\(", text) \
+            if made is None else None
+        if held_by is not None:  # `$time = $this->timeProvider->getTime();`: what the property's class returns
+            held = _php_property_type(index, syms, lines, n, held_by.group(1))  # (ramsey/uuid run 505)
+            return _php_returned(index, syms, n, held_by.group(2), held) if held is not None else None
         returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+)"
                              rf"|\$(\w+)\s*->\s*(\w+))\s*\(", text) if made is None else None
         if returned is not None and returned.group(4):  # `$style = $stack->getCurrent()`: what the local's class returns
@@ -6843,9 +6858,12 @@ def _php_property_type(index: IndexQueries, syms: list[Symbol], lines: list[str]
         texts = lines_of(index, prop.path) if prop is not None else lines
     if prop is None or prop.kind not in _FIELD_KINDS:
         return None
-    header = re.search(rf"(\??[\\\w]+)\s+\${re.escape(name)}\b", prop.signature or "")
-    if header and not element and header.group(1).lstrip("?").rsplit("\\", 1)[-1] not in _PHP_SCALARS:
-        return header.group(1).lstrip("?").rsplit("\\", 1)[-1]
+    # (a union's first class: `Foo|null $foo`, `float | int | IntegerObject $seconds`; an alias as its class)
+    header = re.search(rf"((?:\??[\\\w]+\s*\|\s*)*\??[\\\w]+)\s+\${re.escape(name)}\b", prop.signature or "")
+    typed = next((t for part in re.split(r"\s*\|\s*", header.group(1)) if (t := part.lstrip("?").rsplit("\\", 1)[-1])
+                  not in _PHP_SCALARS), None) if header and not element else None
+    if typed is not None:
+        return php_unaliased(index, prop.path, typed)
     doc = _php_doc_type(texts, prop.start_line, "var", None, element=element)
     return doc if doc is not None or element else _php_assigned_type(index, texts, prop, name)
 

@@ -11,6 +11,9 @@
 (function_definition name: (name) @name) @definition.function
 (method_declaration name: (name) @name) @definition.method
 (property_declaration (property_element (variable_name (name) @name))) @definition.field
+; a constructor-promoted parameter (`public function __construct(private Foo $foo)`) declares property $foo of the class
+; (extract.py nests it in the class, not the constructor; ramsey/uuid run 505)
+(property_promotion_parameter name: (variable_name (name) @name)) @definition.field
 (const_declaration (const_element (name) @name)) @definition.constant
 
 (function_call_expression function: [(name) (qualified_name)] @name) @reference.call
