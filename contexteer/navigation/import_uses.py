@@ -37,10 +37,10 @@ MAX_GLOB_NAMES = 30
 def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
     """Per import statement of `rel` (in line order): the names its code uses from it."""
     imports = nav.index.imports_of(rel)
-    if not imports:
+    language = rel.rsplit(".", 1)[-1]
+    if not imports and language not in ("java", "kt", "scala", "php"):
         return []
     lines = (repo_text(nav.ws, rel) or "").split("\n")
-    language = rel.rsplit(".", 1)[-1]
     # `mod chain;` is module structure, no import of names
     imports = [i for i in imports if not re.match(r"\s*(?:pub(?:\([\w:]+\))?\s+)?mod\s", _line(lines, i.line))]
     statements = {i.line: _statement(lines, i.line) for i in imports}
@@ -173,7 +173,8 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
         _whole_import(nav, found, (imp, names, space, text), targets, local, own | bound_elsewhere, language,
                       (lines, rel), here)
         out.append(found)
-    if language in ("java", "kt", "scala", "php") and out:
+    # (a file with no import at all too: ramsey/uuid's TimestampLastCombCodec extends StringCodec of its namespace)
+    if language in ("java", "kt", "scala", "php"):
         same = _same_package(nav, rel, lines, refs, language, own | bound_elsewhere)
         if same.names:
             out.append(same)

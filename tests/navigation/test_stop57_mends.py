@@ -304,3 +304,17 @@ def test_a_read_around_a_line_names_its_definition_once(tmp_path):
     got = served_tree(tmp_path / "r", files).call("read_code_range", path="get.cc:10", context=8)
     head = got.text.splitlines()[0]
     assert head.count("Match") == 1 and "in struct Get.State" in head, got.text
+
+
+def test_uses_view_of_a_file_without_imports_lists_its_own_package_names(tmp_path):
+    """Review of stop 57 (ramsey/uuid): `list_dependencies view=uses` of TimestampLastCombCodec.php, which has no `use`
+    line, printed its header and nothing, though it extends StringCodec of its own namespace."""
+    files = {"Codec/StringCodec.php": "<?php\nnamespace App\\Codec;\n\nclass StringCodec\n{\n}\n",
+             "Codec/LastCodec.php": "<?php\nnamespace App\\Codec;\n\nclass LastCodec extends StringCodec\n{\n}\n",
+             "src/Main.java": "package app;\n\npublic class Main extends Base {\n}\n",
+             "src/Base.java": "package app;\n\npublic class Base {\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    php = served.call("list_dependencies", path="Codec/LastCodec.php", view="uses")
+    assert "same package, no import (Codec/): StringCodec (StringCodec.php:4) at 4" in php.text, php.text
+    java = served.call("list_dependencies", path="src/Main.java", view="uses")
+    assert "Base (Base.java:3) at 3" in java.text, java.text
