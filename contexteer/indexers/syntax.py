@@ -708,6 +708,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # Python `except ValidationError as err:`: an instance of the class caught (marshmallow run 422 read
     # `err.normalized_messages()` as a call on a receiver of unknown type)
     py_except = re.compile(rf"^\s*except\*?\s+(?:[A-Za-z_]\w*\.)*([A-Z]\w*)\s+as\s+{w}\s*:")
+    # PHP `} catch (Throwable $exception) {` (and Java/C#/TS-typed `catch (IOException e)`): an instance of the first
+    # class caught (ramsey/uuid run 512 read `$exception->getMessage()` as a receiver of unknown type)
+    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)(?:\s*\|[^)$]*?)?\s+\$?{w.lstrip(chr(92)).lstrip('$')}\s*\)")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
@@ -735,7 +738,8 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
         if m:  # Go `case a := <-r.applyCh:`: what the channel field carries
             yield i, ("receive", m.group(1))
             continue
-        m = py_except.match(text) or go_assert.match(text) or go_new.match(text) or rust_std.match(text)
+        m = py_except.match(text) or go_assert.match(text) or go_new.match(text) or rust_std.match(text) \
+            or php_catch.search(text)
         if m and m.group(1) != "type":
             yield i, ("type", ("Vec" if m.group(1) else "String") if m.re is rust_std else m.group(1))
             continue

@@ -334,11 +334,17 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         if types:  # `net.IP(b)` converts, `Path(..)` builds: neither runs a function of that package
             what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
             out.append(f"{what}: {', '.join(types[:_LISTED])}")
-    if model.unresolved:
+    unresolved = model.unresolved
+    if target.language == "php":  # `new \RuntimeException(..)`: a global class built, no receiver of unknown type
+        built = [u for u in unresolved if re.fullmatch(r"\\[A-Z]\w*", u)]
+        if built:
+            out.append(f"PHP or global classes built: {', '.join(u[1:] for u in built[:_LISTED])}")
+            unresolved = [u for u in unresolved if u not in built]
+    if unresolved:
         # (Rust's `min`, `String::from`, `mem::take` stay unresolved beside its macros: the neutral label)
         label = "unresolved (a receiver of unknown type)" if (model.builtins or model.packages) \
             and target.language != "rust" else _unresolved_label(model, target)
-        out.append(f"{label}: {', '.join(model.unresolved[:_LISTED])}")
+        out.append(f"{label}: {', '.join(unresolved[:_LISTED])}")
     return out
 
 

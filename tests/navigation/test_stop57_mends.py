@@ -318,3 +318,16 @@ def test_uses_view_of_a_file_without_imports_lists_its_own_package_names(tmp_pat
     assert "same package, no import (Codec/): StringCodec (StringCodec.php:4) at 4" in php.text, php.text
     java = served.call("list_dependencies", path="src/Main.java", view="uses")
     assert "Base (Base.java:3) at 3" in java.text, java.text
+
+
+def test_php_caught_exception_is_typed_by_its_catch_clause(tmp_path):
+    """ramsey/uuid run 512: `catch (Throwable $exception) { .. $exception->getMessage() .. }` left getMessage and
+    getCode "unresolved (a receiver of unknown type)" under a callees answer."""
+    files = {"src/Gen.php": ("<?php\nnamespace App;\nuse Throwable;\nclass Gen\n{\n    public function generate(): int\n    {\n"
+                             "        try {\n            return random_int(0, 9);\n"
+                             "        } catch (Throwable $exception) {\n"                    # 10
+                             "            throw new \\RuntimeException($exception->getMessage(), $exception->getCode());\n"
+                             "        }\n    }\n}\n")}
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="Gen.generate", relation="callees")
+    assert "Throwable::getMessage (on $exception) at 11" in got.text and "unknown type" not in got.text, got.text
+    assert "PHP or global classes built: RuntimeException" in got.text, got.text
