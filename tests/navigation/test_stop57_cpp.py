@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.navigation.conftest import served_tree
+from tests.navigation.conftest import Served, served_tree
 
 PORT = {
     "port/thread_annotations.h": "#define GUARDED_BY(x)\n#define LOCKABLE\n#define EXCLUSIVE_LOCK_FUNCTION(...)\n",
@@ -17,6 +17,84 @@ PORT = {
                             "class LOCKABLE Mutex {\n public:\n  void Lock();\n  void Unlock();\n  void AssertHeld();\n};\n"
                             "}  // namespace port\n}  // namespace leveldb\n"),
 }
+DB = {
+    **PORT,
+    "db/version_set.h": ("namespace leveldb {\n"
+                         "class Version {\n public:\n  int PickLevelForMemTableOutput(int a, int b);\n};\n\n"
+                         "class VersionSet {\n public:\n  VersionSet(int a, int b, int* c);\n"
+                         "  int NewFileNumber() { return 1; }\n  int Recover(bool* save);\n};\n"
+                         "}  // namespace leveldb\n"),
+    "db/version_set.cc": ("#include \"db/version_set.h\"\nnamespace leveldb {\n"
+                          "int Version::PickLevelForMemTableOutput(int a, int b) {\n  return a + b;\n}\n\n"
+                          "int VersionSet::Recover(bool* save) {\n  return 0;\n}\n}  // namespace leveldb\n"),
+    "db/db_impl.h": ("#include \"port/port.h\"\n#include \"db/version_set.h\"\nnamespace leveldb {\n"
+                     "class DBImpl {\n public:\n  int Recover(bool* save);\n  int WriteLevel0Table(int mem, Version* base);\n\n"
+                     " private:\n"
+                     "  struct CompactionStats {\n    CompactionStats() : micros(0) {}\n"
+                     "    void Add(const CompactionStats& c) { micros += c.micros; }\n    int micros;\n  };\n\n"
+                     "  port::Mutex mutex_;\n"
+                     "  VersionSet* const versions_ GUARDED_BY(mutex_);\n"
+                     "  CompactionStats stats_[7] GUARDED_BY(mutex_);\n"
+                     "};\n}  // namespace leveldb\n"),
+    "db/db_impl.cc": ("#include \"db/db_impl.h\"\nnamespace leveldb {\n"
+                      "int DBImpl::Recover(bool* save) {\n"
+                      "  mutex_.AssertHeld();\n"
+                      "  int s = versions_->Recover(save);\n"                       # 5
+                      "  return s;\n}\n\n"
+                      "int DBImpl::WriteLevel0Table(int mem,\n"                     # 9
+                      "                             Version* base) {\n"
+                      "  mutex_.AssertHeld();\n"                                    # 11
+                      "  int n = versions_->NewFileNumber();\n"
+                      "  mutex_.Unlock();\n"
+                      "  mutex_.Lock();\n"
+                      "  int level = base->PickLevelForMemTableOutput(n, mem);\n"   # 15
+                      "  CompactionStats stats;\n"
+                      "  stats_[level].Add(stats);\n"                               # 17
+                      "  return level;\n}\n}  // namespace leveldb\n"),
+    "db/db_test.cc": ("#include \"db/db_impl.h\"\nnamespace leveldb {\n"
+                      "class DBTest {\n public:\n  int Reopen() { return 0; }\n};\n\n"
+                      "TEST_F(DBTest, Recover) {\n"                                 # 8
+                      "  ASSERT_LEVELDB_OK(Reopen());\n}\n\n"
+                      "TEST(FileNameTest, Construction) {\n"                        # 12
+                      "  bool save;\n"
+                      "  VersionSet vset(1, 2, nullptr);\n"
+                      "  ASSERT_LEVELDB_OK(vset.Recover(&save));\n}\n"              # 15
+                      "}  // namespace leveldb\n"),
+}
+
+
+def _served(tmp_path: Path) -> Served:
+    return served_tree(tmp_path / "r", DB)
+
+
+def test_cpp_calls_on_fields_and_parameters_resolve_by_their_declared_types(tmp_path: Path):
+    """leveldb run 507: the callees of DBImpl::WriteLevel0Table said "complete" yet put under "not defined by name in
+    the repository" mutex_.AssertHeld/Lock/Unlock (`port::Mutex mutex_;`, two Mutex classes, one included),
+    versions_.NewFileNumber (`VersionSet* const versions_ GUARDED_BY(mutex_);`), base.PickLevelForMemTableOutput (a
+    parameter `Version* base`) and stats_[].Add (`CompactionStats stats_[N] GUARDED_BY(mutex_);`, a nested struct)."""
+    text = _served(tmp_path).call("find_related", symbol="DBImpl.WriteLevel0Table", relation="callees").text
+    assert "not defined" not in text, text
+    for row in ("Mutex.AssertHeld 7-7 called at 11", "Mutex.Unlock 6-6 called at 13", "Mutex.Lock 5-5 called at 14",
+                "VersionSet.NewFileNumber db/version_set.h:10-10 called at 12",
+                "Version.PickLevelForMemTableOutput db/version_set.cc:3-5 called at 15",
+                "DBImpl.CompactionStats.Add db/db_impl.h:12-12 called at 17"):
+        assert row in text, text
+    assert "port/port_stdcxx.h" in text and "port/port_example.h" not in text, text
+
+
+def test_cpp_callers_through_a_const_pointer_field_and_a_constructed_local_are_by_type(tmp_path: Path):
+    """leveldb run 507: `versions_->Recover(save_manifest)` (`VersionSet* const versions_`) was a name-only caller of
+    VersionSet::Recover, so depth=3 stopped there; `vset.Recover(&m)` on a local `VersionSet vset(..);` was a
+    name-only caller of DBImpl::Recover."""
+    s = _served(tmp_path)
+    callers = s.call("find_related", symbol="VersionSet.Recover", relation="callers").text
+    row = next(line for line in callers.splitlines() if line.startswith("db/db_impl.cc:5 in DBImpl.Recover"))
+    assert "name only" not in row and "by receiver type 2" in callers, callers
+    assert "db/db_test.cc:15" in callers.split("matched by name only")[0], callers
+    other = s.call("find_related", symbol="DBImpl.Recover", relation="callers").text
+    assert "db/db_test.cc:15" not in other.split("left out")[0] and "vset.Recover" in other, other
+
+
 ENV = {
     **PORT,
     "include/env.h": "namespace leveldb {\nclass Env {\n public:\n  virtual ~Env();\n  virtual void Schedule() = 0;\n};\n}\n",
