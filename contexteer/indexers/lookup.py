@@ -62,6 +62,7 @@ from contexteer.indexers.syntax import (
     kotlin_receiver,
     local_binding,
     local_bindings,
+    macro_definition,
     named_type,
     opening_paren,
     param_types,
@@ -2337,6 +2338,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     inner: set[int] = set()  # lines of its own body calling the name on another value (see _on_another_value)
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
+    macro_heads: dict[str, dict[int, list[str]]] = {}  # C/C++: per file, the arguments of `TEST_F(A, B) {` heads
     go_method = sym.language == "go" and sym.kind == "method"
     rust_fn = sym.language == "rust" and sym.kind in ("method", "function") and not is_macro(sym.kind, sym.signature)
     # a property named like a class (C# `DelegateManager DelegateManager { get; }`): `new DelegateManager()` builds
@@ -2348,6 +2350,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     for r in index.references_to(callee, limit=2000):
         if r.kind not in kinds or (r.path, r.line) in seen or \
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
+                (family == "c" and r.kind != "call" and _macro_argument(index, r, callee, macro_heads)) or \
                 (built and r.kind == "call" and _only_built(index, r, callee, own_lines)) or \
                 (typed and r.kind == "type" and _type_position_only(index, r, callee, own_lines)) or \
                 (go_method and not _go_selector_at(index, r, callee, own_lines)) or \
@@ -2924,6 +2927,16 @@ def _cpp_scope_only(index: IndexQueries, r: Any, callee: str, cache: dict[str, l
         return True
     return re.search(rf"\b{name}\s*(?:<[^;(){{}}]*>)?\s*::", line) is not None and \
         re.search(rf"(?<!::)(?<!:: )\b{name}\b(?!\s*(?:<[^;(){{}}]*>)?\s*::)", line) is None
+
+
+def _macro_argument(index: IndexQueries, r: Reference, callee: str, cache: dict[str, dict[int, list[str]]]) -> bool:
+    """C/C++: `callee` written as an argument of a macro that heads a definition (`TEST_F(DBTest, Recover) {`): a
+    name the macro makes a test of, no call (leveldb run 507 listed that test among DBImpl::Recover's callers)."""
+    heads = cache.get(r.path)
+    if heads is None:
+        heads = cache[r.path] = {d.start_line: got[1] for d in index.symbols_in_file(r.path)
+                                 if d.kind == "function" and (got := macro_definition(d.name, d.signature)) is not None}
+    return callee in heads.get(r.line, ())
 
 
 _NEW_BUILDS = frozenset({"csharp", "java", "kotlin", "dart", "scala", "typescript", "tsx", "javascript", "php", "cpp"})

@@ -19,7 +19,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["rust_attributes_above", "rust_item_line", "rust_cfg_if_arm", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "self_words", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
+__all__ = ["rust_attributes_above", "rust_item_line", "rust_cfg_if_arm", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "self_words", "macro_definition", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -1207,6 +1207,21 @@ def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: b
     if end is not None and last == end and depth == 0 and opened:  # a bodiless declaration, whole
         return " ".join(" ".join(parts).split()).rstrip(" ,")
     return None
+
+
+#: a C/C++ definition a macro writes with names for arguments: googletest's `TEST_F(DBTest, Recover) {`,
+#: `TEST(FileNameTest, Construction)`, `TYPED_TEST(T, Name)`, a benchmark's `BENCHMARK(Name)`
+_MACRO_DEFINITION = re.compile(r"\s*([A-Z][A-Z0-9_]*)\s*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*){0,3})\s*\)\s*(?:\{.*)?")
+
+
+def macro_definition(name: str, signature: str | None) -> tuple[str, list[str]] | None:
+    """A C/C++ function the index names after the macro that writes it (`TEST_F`), as the macro writes it
+    (`TEST_F(DBTest, Recover)`) with its arguments; None for any other definition."""
+    m = _MACRO_DEFINITION.fullmatch(signature or "")
+    if m is None or m.group(1) != name:
+        return None
+    args = [a.strip() for a in m.group(2).split(",")]
+    return f"{name}({', '.join(args)})", args
 
 
 #: receivers that mean "this object"
