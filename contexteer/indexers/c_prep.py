@@ -602,6 +602,26 @@ _CPP_CATCH_RE = re.compile(rb"(?<=\})(\s*[A-Z][A-Z0-9_]*_CATCH(?:_[A-Z0-9_]+)?(?
 #: as an expression: `0 ` in its place (same length).
 _CPP_BRACE_DEFAULT_RE = re.compile(rb"(?<==)([ \t]*)\{\}(?=[ \t]*(?:\n[ \t]*)?[,)])")
 _CPP_MEMBER_ANNOTATION_RE = re.compile(rb"(?<=[\w\]])([ \t]+" + _ANNOTATION_WORDS + rb"[ \t]*" + _PARENS + rb")(?=[ \t]*[;=])")
+#: Any upper-case macro call (or several) after a member's or variable's declarator, on its line or the next
+#: (`std::queue<Item> queue_\n      GUARDED_BY(mu_);` in leveldb's PosixEnv had been a method GUARDED_BY, run 507):
+#: blanked only when a type and a name stand before it (`_declarator_before`; `Foo BAR(1);` constructs BAR).
+_CPP_MEMBER_MACRO_RE = re.compile(rb"(?<=[\w\]])((?:\s+_?[A-Z][A-Z0-9_]*[ \t]*" + _PARENS + rb")+)(?=[ \t]*[;={])")
+#: the start of a declaration up to its declarator: qualifiers, a type (namespaced, templated, pointer, reference,
+#: `T* const`), a name and array bounds (`CompactionStats stats_[config::kNumLevels]`)
+_DECLARATOR = re.compile(
+    rb"\s*(?:(?:static|mutable|const|volatile|inline|constexpr|thread_local|extern)\s+)*"
+    rb"(?!(?:return|else|case|goto|throw|delete|new|co_return|co_yield|using|typedef|do|const|volatile)\b)"
+    rb"(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*(?:\s*<(?:[^<>;{}()]|<(?:[^<>;{}()]|<[^<>;{}()]*>)*>)*>)?"
+    rb"(?:\s*[*&]+\s*|\s+)(?:const\b\s*[*&]*\s*)*[A-Za-z_]\w*(?:\s*\[[^\[\];{}]*\])*\s*")
+
+
+def _declarator_before(data: bytes, pos: int) -> bool:
+    """Whether the statement ending at `pos` is a declaration up to its declarator (see _DECLARATOR): what follows
+    it can only be an annotation. The statement starts after the last `;`, `{`, `}` or access label."""
+    start = max(data.rfind(b";", 0, pos), data.rfind(b"{", 0, pos), data.rfind(b"}", 0, pos)) + 1
+    text = re.sub(rb"//[^\n]*|/\*.*?\*/", b" ", data[start:pos], flags=re.S)
+    text = re.sub(rb"^\s*(?:public|private|protected)\s*:(?!:)", b"", text)
+    return _DECLARATOR.fullmatch(text) is not None
 
 
 #: Any upper-case macro after a prototype's `)` or qualifiers, on a line that declares a function (`const_iterator
@@ -658,10 +678,13 @@ def _cpp_macros(data: bytes) -> bytes:
     """The C++ export and annotation macros above, blanked."""
     out: bytearray | None = None
     for rx in (_CPP_CLASS_MACRO_RE, _CPP_LEAD_MACRO_RE, _CPP_BEFORE_FUNCTION_RE, _CPP_LONE_MACRO_RE, _CPP_TRAILING_RE,
-               _CPP_ANY_TRAILING_RE, _CPP_MEMBER_ANNOTATION_RE, _CPP_PASTED_RE, _CPP_AFTER_BODY_RE, _CPP_NAMESPACE_MACRO_RE):
+               _CPP_ANY_TRAILING_RE, _CPP_MEMBER_ANNOTATION_RE, _CPP_MEMBER_MACRO_RE, _CPP_PASTED_RE, _CPP_AFTER_BODY_RE,
+               _CPP_NAMESPACE_MACRO_RE):
         for m in rx.finditer(data):
             group = 2 if rx is _CPP_LEAD_MACRO_RE or (rx is _CPP_PASTED_RE and m.group(1) is None) else 1
             if in_directive(data, m.start(group)) or (rx is _CPP_ANY_TRAILING_RE and not _declares(data, m.start())):
+                continue
+            if rx is _CPP_MEMBER_MACRO_RE and not _declarator_before(data, m.start(group)):
                 continue
             if out is None:
                 out = bytearray(data)

@@ -62,12 +62,14 @@ from contexteer.indexers.syntax import (
     kotlin_receiver,
     local_binding,
     local_bindings,
+    macro_definition,
     named_type,
     opening_paren,
     param_types,
     receiver_chain,
     return_type,
     rust_module_name,
+    self_words,
     takes_call,
     top_level,
     type_word,
@@ -1206,11 +1208,12 @@ class _Body:
 
     def by_receiver(self, name: str, receivers: set[str]) -> Found | None:
         """A member read off a known receiver; None when the receiver's type is unknown."""
-        if receivers & _SELF:
+        selfs = self_words(self.sym.language)  # (C++ `Version* base`: a name, leveldb run 507)
+        if receivers & selfs:
             found = self._declared_this_member(name) or self._own_member(name)
             if found is not None:
                 return found
-        for r in sorted(receivers - _SELF - {""}):
+        for r in sorted(receivers - selfs - {""}):
             found = self._chain_member(r, name) if _is_chain(r) else self._member_of(r, name)
             if found is not None:
                 return found
@@ -1476,7 +1479,7 @@ class _Body:
             return member_of_type(index, r[1:-1], name, sym, self.import_files)
         if r.endswith("[]"):  # `predicates[i].evaluate(x)`: a member of the element type the declaration says
             element = self._element_type(r[:-2])
-            got = member_of_type(index, element, name, sym, self.import_files) if element else None
+            got = self._typed_member(element, name) if element else None
             return (got[0], "receiver type") if got is not None else None
         if r.endswith("()"):
             return self._returned_member(r[:-2], name)
@@ -1508,7 +1511,7 @@ class _Body:
                 return None  # a class from outside the repository (League\Config run 476: Nette's ValidationException)
         typed = typed or self._closure_param(r)
         param, typed = typed, self._unbound(typed)  # `producer: P` with `P: UnindexedProducer`: the bound's members
-        found = member_of_type(index, typed, name, sym, self.import_files) if typed is not None \
+        found = self._typed_member(typed, name) if typed is not None \
             else _local_member(index, sym, self.own_class, r, name, self.syms_of, self.import_files, self.texts)
         if found is None and sym.language == "rust":
             found = self._rust_other_bounds(param, name) if param is not None and param != typed else None
@@ -1518,7 +1521,7 @@ class _Body:
             found = member_of_type(index, php, name, sym, self.import_files) if php else None
         if found is None and typed is None and self.own_class is not None:  # a field or constructor parameter
             held = self._field_type(r)  # `pit.map2combiner(...)` with `val pit: IterableSplitter[T]`
-            found = member_of_type(index, held, name, sym, self.import_files) if held else None
+            found = self._typed_member(held, name) if held else None
         if found is None and typed is None and self.go and getattr(index, "ws", None) is not None:
             # `subStream := stream.cfg.BorrowStream(nil)`, `iter := ConfigFastest.BorrowIterator(..)`: a local bound
             # by a chain of reads, a package-level var (json-iterator A/B run 82: six Stream calls "unresolved")
@@ -1536,6 +1539,17 @@ class _Body:
                 return hit[0], "same file" if f == sym.path else "import" if f in self.import_files \
                     else "same module" if sym.language == "swift" else "same package"
         return self._last_resort(r, name)
+
+    def _typed_member(self, typed: str, name: str) -> Found | None:
+        """member_of_type from this body; in C and C++, of several types so named, the one the file's includes reach,
+        directly or not (leveldb's `port::Mutex mutex_`: port_stdcxx.h's, which port.h includes, not the unincluded
+        port_example.h's; run 507 had listed both as a guess under "not defined")."""
+        got = member_of_type(self.index, typed, name, self.sym, self.import_files)
+        if got is None and self.family == "c":
+            if self._closure is None:
+                self._closure = include_closure(self.sym.path, self.resolve_imports)
+            got = member_of_type(self.index, typed, name, self.sym, sorted(self._closure))
+        return got
 
     def _closure_param(self, r: str) -> str | None:
         """A closure's parameter in the body, typed: Go `func(ptr unsafe.Pointer, iter *Iterator) {`, Rust
@@ -1612,11 +1626,31 @@ class _Body:
         if sym.language != "php":
             head = " ".join([sym.signature or "", *_file_lines(getattr(index, "ws", None), sym.path, self.texts)[
                 sym.start_line - 1:sym.end_line]]) if getattr(index, "ws", None) is not None else sym.signature or ""
-            return self._unbound(element_type(head, r))
+            got = element_type(head, r)
+            if got is None and self.family == "c":
+                got = self._c_element_type(head, r)
+            return self._unbound(got)
         lines = _file_lines(self.index.ws, self.sym.path, self.texts)  # type: ignore[attr-defined]
         if r.startswith("$"):
             return _php_doc_type(lines, self.sym.start_line, "param", r[1:], element=True)
         return _php_property_type(self.index, self.in_file, lines, self.sym.start_line, r, element=True)
+
+    def _c_element_type(self, head: str, r: str) -> str | None:
+        """C/C++: the element type of an array `r` declared in the body or header (`Item xs[4]`, `std::vector<Item>
+        xs`), else a field of the method's class (leveldb's `CompactionStats stats_[config::kNumLevels]`: run 507's
+        `stats_[level].Add(stats)` was "not defined")."""
+        own = self.own_class
+        fields = [f.signature or "" for f in (self.syms_of(own.path) if own is not None else [])
+                  if f.name == r and f.parent_id == own.id and f.kind in _FIELD_KINDS] if own is not None else []
+        w = re.escape(r)
+        for text in (head, *fields):
+            m = re.search(rf"(?:(?<![\w:])(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)(?:<[^<>;()]*>)?\s*[*&]?\s*\b{w}\s*\[[^\]]*\]\s*[;={{,)]"
+                          rf"|(?:std::)?(?:vector|array|deque|span)\s*<\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)"
+                          rf"[^;()]*>\s*[*&]?\s*\b{w}\b)", text)
+            word = (m.group(1) or m.group(2)) if m else None
+            if word and word not in _C_NOT_ELEMENT:
+                return word
+        return None
 
     def _php_type(self, r: str) -> str | None:
         """A PHP receiver's class: a local or parameter (`$handler`, through a foreach over a typed array), else a
@@ -2306,6 +2340,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     inner: set[int] = set()  # lines of its own body calling the name on another value (see _on_another_value)
     ctor, py_ctor, kinds = _site_kinds(sym, callee, owner)
     cpp_ctor = sym.language == "cpp" and sym.kind == "method" and callee == owner
+    macro_heads: dict[str, dict[int, list[str]]] = {}  # C/C++: per file, the arguments of `TEST_F(A, B) {` heads
     go_method = sym.language == "go" and sym.kind == "method"
     rust_fn = sym.language == "rust" and sym.kind in ("method", "function") and not is_macro(sym.kind, sym.signature)
     # a property named like a class (C# `DelegateManager DelegateManager { get; }`): `new DelegateManager()` builds
@@ -2317,6 +2352,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     for r in index.references_to(callee, limit=2000):
         if r.kind not in kinds or (r.path, r.line) in seen or \
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
+                (family == "c" and r.kind != "call" and _macro_argument(index, r, callee, macro_heads)) or \
                 (built and r.kind == "call" and _only_built(index, r, callee, own_lines)) or \
                 (typed and r.kind == "type" and _type_position_only(index, r, callee, own_lines)) or \
                 (go_method and not _go_selector_at(index, r, callee, own_lines)) or \
@@ -2893,6 +2929,16 @@ def _cpp_scope_only(index: IndexQueries, r: Any, callee: str, cache: dict[str, l
         return True
     return re.search(rf"\b{name}\s*(?:<[^;(){{}}]*>)?\s*::", line) is not None and \
         re.search(rf"(?<!::)(?<!:: )\b{name}\b(?!\s*(?:<[^;(){{}}]*>)?\s*::)", line) is None
+
+
+def _macro_argument(index: IndexQueries, r: Reference, callee: str, cache: dict[str, dict[int, list[str]]]) -> bool:
+    """C/C++: `callee` written as an argument of a macro that heads a definition (`TEST_F(DBTest, Recover) {`): a
+    name the macro makes a test of, no call (leveldb run 507 listed that test among DBImpl::Recover's callers)."""
+    heads = cache.get(r.path)
+    if heads is None:
+        heads = cache[r.path] = {d.start_line: got[1] for d in index.symbols_in_file(r.path)
+                                 if d.kind == "function" and (got := macro_definition(d.name, d.signature)) is not None}
+    return callee in heads.get(r.line, ())
 
 
 _NEW_BUILDS = frozenset({"csharp", "java", "kotlin", "dart", "scala", "typescript", "tsx", "javascript", "php", "cpp"})
@@ -6294,8 +6340,10 @@ _FIELD_TYPE = (r"(?<![\w$#]){w}[!?]?\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\
                r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS (`x!: T`, `x?: T`), Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
-               # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types)
-               r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?)\s*[*&]*\s+{w}\s*[;={{]")
+               # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types), and
+               # (leveldb run 507) `VersionSet* const versions_ GUARDED_BY(mutex_);`, `CompactionStats stats_[kNumLevels];`
+               r"(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?)(?:\s*[*&]+\s*|\s+)(?:const\b\s*[*&]*\s*)*"
+               r"{w}\s*(?:\[[^\[\];]*\]\s*)*(?:[;={{]|_?[A-Z][A-Z0-9_]*\s*\()")
 
 
 #: collections read by index: maps give their value type (the last type argument), the rest their element type
@@ -6963,6 +7011,9 @@ def _as_bound(index: IndexQueries, syms: list[Symbol], enc: Symbol | None, line:
 
 
 _FIELD_KINDS = frozenset({"field", "property", "variable", "constant"})
+#: words before `xs[..]` that declare no array of that type (`return xs[0];`, `delete xs[i];`)
+_C_NOT_ELEMENT = frozenset({"return", "delete", "throw", "case", "else", "goto", "sizeof", "co_return", "co_yield",
+                            "new", "const", "static", "auto", "do"})
 
 
 def field_type(signature: str, name: str) -> str | None:

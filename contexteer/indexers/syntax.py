@@ -19,7 +19,7 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["rust_attributes_above", "rust_item_line", "rust_cfg_if_arm", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
+__all__ = ["rust_attributes_above", "rust_item_line", "rust_cfg_if_arm", "declared_as", "field_typed", "declared_type", "return_type", "named_type", "local_binding", "param_types", "CONDITIONAL_SOURCES", "preprocessor_conditions", "split_params", "loose_types", "top_level", "type_word", "call_args", "bases_of", "kotlin_receiver", "base_how", "go_shape", "go_embedded", "SELF_WORDS", "self_words", "macro_definition", "CHAIN_LANGUAGES", "receiver_chain", "element_type", "opening_paren"]
 
 _QUAL = r"(?:[\w$]+(?:\.|::))*"  # a package or namespace qualifier: `tsdb.Head`, `ns::Head`
 
@@ -650,8 +650,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # (Scala binds a typed pattern too: `case listeners: List[_] =>`)
     annotated = re.compile(rf"^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+|final\s+|val\s+|case\s+)?\$?{w}\s*:\s*([^=;]+?)\s*(?:=|;|$)")
     # (a Java/C# loop's own: `for ( Iterator<String> iter = pieces.iterator(); ..`, `for (final Entry<K, V> e : m)`)
+    # (C++ constructs one with arguments, `VersionSet vset(dbname, &options);`: leveldb run 507)
     typed_first = re.compile(rf"^\s*(?:for\s*\(\s*)?(?:final\s+|var\s+)?({_QUAL}[A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?"
-                             rf"\s*[*&]?\s+{w}\s*(?:=|;|:(?!:))")
+                             rf"\s*[*&]?\s+{w}\s*(?:=|;|:(?!:)|[({{](?=[^\n]*[)}}]\s*;\s*(?://.*)?$))")
     go_var = re.compile(rf"^\s*var\s+{w}\s+\*?({_QUAL}[A-Za-z_]\w*)\s*$")
     # C/C++ `struct inode *inode = file->f_mapping->host;`, `struct ext4_map_blocks map;`
     c_struct = re.compile(rf"^\s*(?:(?:static|const|register|volatile)\s+)*(?:struct|union|enum)\s+(\w+)\s*[*\s]*\b{w}\s*(?:=|;|,|\[)")
@@ -1212,8 +1213,29 @@ def whole_header(lines: list[str], start: int, limit: int = 40, *, colon_ends: b
     return None
 
 
+#: a C/C++ definition a macro writes with names for arguments: googletest's `TEST_F(DBTest, Recover) {`,
+#: `TEST(FileNameTest, Construction)`, `TYPED_TEST(T, Name)`, a benchmark's `BENCHMARK(Name)`
+_MACRO_DEFINITION = re.compile(r"\s*([A-Z][A-Z0-9_]*)\s*\(\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*){0,3})\s*\)\s*(?:\{.*)?")
+
+
+def macro_definition(name: str, signature: str | None) -> tuple[str, list[str]] | None:
+    """A C/C++ function the index names after the macro that writes it (`TEST_F`), as the macro writes it
+    (`TEST_F(DBTest, Recover)`) with its arguments; None for any other definition."""
+    m = _MACRO_DEFINITION.fullmatch(signature or "")
+    if m is None or m.group(1) != name:
+        return None
+    args = [a.strip() for a in m.group(2).split(",")]
+    return f"{name}({', '.join(args)})", args
+
+
 #: receivers that mean "this object"
 SELF_WORDS = frozenset({"self", "this", "cls", "super", "Self", "static", "base"})
+_NOT_BASE = SELF_WORDS - {"base"}
+
+
+def self_words(language: str) -> frozenset[str]:
+    """The receivers that mean "this object" in `language`: `base` only in C# (a C++ `Version* base` is a value)."""
+    return SELF_WORDS if language == "csharp" else _NOT_BASE
 
 #: languages whose member reads chain with `.` (`opts.Registry.Register(c)`): a call's receiver is the chain, which
 #: lookup types one step at a time (a parameter's type, its field's type, the field's method)

@@ -116,6 +116,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
         depth = depth or 1
         rel = relations_of(nav, target, relation, depth)
     full_name = nav.qualifier().display(target) or target.qualname
+    if nav.written_name(target) != target.qualname and target.language in ("c", "cpp"):
+        full_name = nav.written_name(target)  # `TEST_F(DBTest, Recover)`, as its callees' rows name it
     items = [_item(nav, e) for e in rel.items]
     if relation == "callees":
         _rust_cfg_twins(nav, rel, items, target)  # (first: a Rust cfg twin is said so, not as a namesake)

@@ -199,9 +199,17 @@ class NavigationService:
 
     def written_name(self, sym: Any) -> str:
         """A definition's name as its language writes it where that differs only in separators (Ruby:
-        `Rack::Utils.parse_nested_query`, `Rack::Request::Helpers#parse_query`), else its qualified name."""
+        `Rack::Utils.parse_nested_query`, `Rack::Request::Helpers#parse_query`), a C/C++ test as its macro writes
+        it (`TEST_F(DBTest, Recover)`, as outlines show it), else its qualified name."""
         if sym.language == "ruby":
             return str(self.qualifier().display(sym) or sym.qualname)
+        if sym.language in ("c", "cpp") and sym.kind == "function":
+            # a test, named as its macro writes it (leveldb run 507 read callers "in TEST_F" and no more)
+            from contexteer.indexers.syntax import macro_definition
+
+            written = macro_definition(sym.name, sym.signature)
+            if written is not None:
+                return written[0]
         return str(sym.qualname)
 
     def imported(self, path: str) -> dict[str, list[str]]:
