@@ -861,7 +861,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         if sym.kind in CLASS_KINDS and sym.language in IMPLICIT_SELF else []
     aliases = _self_aliases(lines, sym)
     for ref in index.references_in_range(sym.path, sym.start_line, sym.end_line):
-        if ref.kind != "call" or _annotation(lines, ref.line, ref.name):
+        # (a Ruby `@errors = context.errors` names an instance variable, no annotation: liquid run 513 read a
+        # "complete" callees answer without `context.errors`)
+        if ref.kind != "call" or (sym.language != "ruby" and _annotation(lines, ref.line, ref.name)):
             continue
         if ref.name == sym.name and ref.line == sym.start_line:
             continue  # its own head (Elixir's `def run(args) do` is a call node)
@@ -1817,6 +1819,7 @@ def _ruby_ivar_calls(sym: Symbol, lines: list[str], out: Relations) -> None:
     records no reference for, named with their receivers among the unresolved: mustermann run 482 read a
     "complete" callees answer without `@ast_cache.fetch`."""
     said = {u.split(" ", 1)[0] for u in out.unresolved}
+    said |= {w.rsplit(".", 1)[-1] for w in said if w.startswith("@")}  # (`@root.render_to_output_buffer` said already)
     found: dict[str, set[str]] = {}
     for text in lines[sym.start_line: sym.end_line]:
         code = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text).split("#", 1)[0]
@@ -2556,13 +2559,17 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
         args = r"(?![\w$])"
     elif language == "ruby":  # `context.registers.static`: a call without parentheses too (liquid run 509)
         args = r"(?:\s*\(|(?![\w$?!:]))"
-    recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`
+    pre = r"(?<![@$:])" if language == "ruby" else ""
+    recv = r"[A-Z][\w.]*[\w]|[\w$]+" if language == "elixir" else r"@{0,2}[\w$]+" if language == "ruby" \
+        else r"[\w$]+"  # `Mix.Tasks.Compile.Elixir.manifests()`; Ruby's `@root.render(..)` on the instance variable
     for name, at in calls.items():
         added: list[tuple[int, str]] = []  # (line, receiver) as met
         bare = False
         for n in sorted(set(at)):
             text = lines[n - 1] if 0 < n <= len(lines) else ""
-            for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?\b{re.escape(name)}\s*{args}", text):
+            # (Ruby: `@errors`, `@@x`, `$y`, `:sym` are no calls of the name: liquid run 513's `@errors =
+            # context.errors` had made a bare call on self)
+            for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?{pre}\b{re.escape(name)}\s*{args}", text):
                 cast = CAST.search(text, 0, m.start())
                 if cast is not None:  # `xs.asInstanceOf[List[T]].foreach(...)`: a member of the type cast to
                     added.append((n, f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})"))

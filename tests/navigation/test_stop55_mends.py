@@ -810,7 +810,7 @@ def test_ruby_callees_follow_forwardable_delegation_and_name_calls_on_instance_v
     # `transform`/`validate` unresolved, and `@ast_cache.fetch` missing under "complete"
     text = served_tree(tmp_path / "r", RB_DELEGATE).call("find_related", symbol="M::Pattern#to_ast", relation="callees").text
     assert "parse -> parser.parse (Forwardable, line 7)" in text and "validate -> validation.validate (Forwardable, line 7)" in text, text
-    assert "Parser#parse" not in text and "fetch (on @cache)" in text, text
+    assert "Parser#parse" not in text and ("fetch (on @cache)" in text or "@cache.fetch" in text), text
 
 
 def test_ts_a_method_on_a_field_typed_with_an_outside_package_s_interface_is_that_interface_s(tmp_path):

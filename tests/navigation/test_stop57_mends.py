@@ -162,6 +162,20 @@ def test_ruby_callees_tell_a_bare_call_from_a_call_on_a_value_and_a_splat_is_an_
     assert "context.registers (maybe Context.registers" in got.text, got.text
 
 
+def test_ruby_instance_variables_are_no_calls_and_a_read_after_one_is_kept(tmp_path):
+    """liquid run 513: `@errors = context.errors` was read as an annotation and left out of a "complete" callees
+    answer; `@profiler = context.profiler = ..` made a call of Template#profiler on self."""
+    text = ("class Context\n  attr_accessor :errors, :profiler\nend\n\n"
+            "class Template\n  attr_reader :errors, :profiler\n\n"
+            "  def render(context)\n"                                                     # 8
+            "    @profiler = context.profiler\n"                                          # 9
+            "    @errors = context.errors\n"                                              # 10
+            "    @root.render_to_output_buffer(context)\n  end\nend\n")                  # 11
+    got = served_tree(tmp_path / "r", {"lib/t.rb": text}).call("find_related", symbol="Template#render", relation="callees")
+    assert "context.errors (maybe" in got.text and "Template#errors" not in got.text, got.text
+    assert "Template#profiler" not in got.text and got.text.count("render_to_output_buffer") == 1, got.text
+
+
 TS_ALIAS = {
     "src/utils.ts": "export const isServer = typeof window === 'undefined'\n",
     "src/env.ts": ("import { isServer as defaultIsServer } from './utils'\n\n"
