@@ -155,7 +155,7 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
             # named three accessors and a second read was needed for their struct and class)
             up, outer = "", parent if end - start <= 40 else None
             while outer is not None:
-                up += f", in {_held(outer)} {outer.start_line}-{outer.end_line}"
+                up += f", in {_held(outer, nav)} {outer.start_line}-{outer.end_line}"
                 outer = holder(outer)
             return named(level or [enc]) + up
         enc = parent
@@ -170,19 +170,22 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
         outer, up, short = holder(enc), "", end - start <= 40
         while outer is not None and (short or (not enc.qualname.startswith(outer.qualname + ".")
                                                and outer.kind in ("function", "method"))):
-            up += f", in {_held(outer)} {outer.start_line}-{outer.end_line}"
+            up += f", in {_held(outer, nav)} {outer.start_line}-{outer.end_line}"
             outer = holder(outer)
-        said = _held(enc) if enc.kind == "impl" else f"{kind_word(enc.kind, enc.language, enc.name, enc.signature)} {enc.qualname}"
+        said = _held(enc) if enc.kind == "impl" else \
+            f"{kind_word(enc.kind, enc.language, enc.name, enc.signature)} " \
+            f"{nav.written_name(enc) if enc.language in ('c', 'cpp') else enc.qualname}"
         return f" — in {around}{said} {enc.start_line}-{enc.end_line}{inner}{up}"
     held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
     return named(held) if held else ""
 
 
-def _held(x: Any) -> str:
+def _held(x: Any, nav: NavigationService | None = None) -> str:
     """A definition around a read, for its header: a Rust impl block as its head (`in unsafe impl BufMut for
-    BytesMut`; `in impl BytesMut` had read as the inherent impl, bytes run 461), else its kind and name."""
+    BytesMut`; `in impl BytesMut` had read as the inherent impl, bytes run 461), else its kind and name (a C/C++
+    test as its macro writes it, `TEST_F(DBTest, ComparatorCheck)`)."""
     head = clip_impl(re.split(r"\s+where\b", x.signature or "")[0]) if x.kind == "impl" and x.language == "rust" else ""
-    return head or f"{x.kind} {x.qualname}"
+    return head or f"{x.kind} {nav.written_name(x) if nav is not None and x.language in ('c', 'cpp') else x.qualname}"
 
 
 def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) -> str:

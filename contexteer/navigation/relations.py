@@ -1163,6 +1163,11 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
         if family == "c":  # a one-line forward declaration in the same file is the same function
             others = [o for o in others if not (o.path == s.path and o.start_line == o.end_line
                                                 and not (o.signature or "").startswith("#define"))]
+        if family == "c" and _declared_only(nav, s) and len(others) == 1 and others[0].end_line > others[0].start_line:
+            # the declaration's own body elsewhere, not a namesake (leveldb run 514 read `BuildTable db/builder.h:25-26
+            # (also named so: db/builder.cc:17)` as a possible clash)
+            it.detail = f"defined at {others[0].path}:{others[0].start_line}"
+            continue
         if family == "c" and others:
             # (a C prototype is the same function; a macro's variant under `#else` is not another function)
             expands = _macro_expansion(nav, s)
@@ -1187,6 +1192,14 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
         if others:
             shown = ", ".join(f"{o.path}:{o.start_line}" for o in others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
             it.detail = f"also named so: {shown}" + (f"; {it.detail}" if it.detail else "")
+
+
+def _declared_only(nav: NavigationService, s: Any) -> bool:
+    """A C/C++ function a header declares without a body (its lines hold no `{` and end with `;`)."""
+    if not s.path.endswith((".h", ".hh", ".hpp", ".hxx")):
+        return False
+    text = " ".join((repo_text(nav.ws, s.path) or "").split("\n")[s.start_line - 1: s.end_line])
+    return "{" not in text and text.rstrip().endswith(";")
 
 
 def _rust_cfg_twins(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem], caller: Any) -> None:

@@ -1788,8 +1788,10 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
         if enc is not None:
             # (a Rust impl block is said as its header: `in SetGlobalDefaultError 352-354` had read to the
             # tracing-core agent, run 456, as the struct, which is at 330-332)
+            # (a C/C++ test as its macro writes it: `in TEST_F(DBTest, ComparatorCheck)`, leveldb run 514)
             name = clip_impl(enc.signature or "") or f"impl {enc.qualname}" \
-                if enc.kind == "impl" and enc.language == "rust" else enc.qualname
+                if enc.kind == "impl" and enc.language == "rust" else \
+                nav.written_name(enc) if enc.language in ("c", "cpp") else enc.qualname
             out[(path, line)] = f"in {closures.around(path, line, enc)}{name} {enc.start_line}-{enc.end_line}" \
                 + _rust_impl_of(syms.get(path, []), enc) + closures.literal(path, enc)
             if closures.docstring(path, line):

@@ -435,7 +435,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     where = "" if grouped else f"{it.path}:"
     also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "property set", "under #[cfg", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
-                                                                     "called through", "overload not told", "a method value", "operator ")) \
+                                                                     "called through", "overload not told", "a method value", "operator ", "defined at ")) \
         and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
     verb = "built at" if it.kind in ("class", "struct", "type", "record", "enum") else \
@@ -614,7 +614,7 @@ def _how(it: RelatedItem) -> str:
     """How an item was resolved, with its detail where that says more (`receiver r: Raft`, `embeds FSM`)."""
     if it.detail and it.detail.split()[0] == it.how.split()[0]:
         return it.detail
-    if it.how == "method set" or (it.detail or "").startswith((*_CALLEE_CONTRACT, "called through", "operator ")) \
+    if it.how == "method set" or (it.detail or "").startswith((*_CALLEE_CONTRACT, "called through", "operator ", "defined at ")) \
             or it.detail in (CYCLE, ITSELF, RETURNS):  # (said apart, on the row)
         return it.how  # the interface's methods are in the question; the namesakes are on the row
     return f"{it.how}, {it.detail}" if it.detail else it.how

@@ -345,3 +345,21 @@ def test_php_caught_exception_is_typed_by_its_catch_clause(tmp_path):
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Gen.generate", relation="callees")
     assert "Throwable::getMessage (on $exception) at 11" in got.text and "unknown type" not in got.text, got.text
     assert "PHP or global classes built: RuntimeException" in got.text, got.text
+
+
+def test_cpp_search_hits_name_their_test_and_a_header_declaration_says_where_it_is_defined(tmp_path):
+    """leveldb run 514: `search_text pattern=ComparatorCheck` read `in TEST_F 1531-1552` (which test?), and a callee
+    resolved to its header declaration read `(also named so: db/builder.cc:17)`, as if another function."""
+    files = {
+        "db/builder.h": "#include <string>\nint BuildTable(const std::string& dbname,\n               int env);\n",
+        "db/builder.cc": ('#include "db/builder.h"\n\nint BuildTable(const std::string& dbname, int env) {\n'
+                          "  return env;\n}\n"),
+        "db/db_impl.cc": ('#include "db/builder.h"\n\nint WriteLevel0Table() {\n  return BuildTable("x", 1);\n}\n'),
+        "db/db_test.cc": ('#include "db/builder.h"\n\nTEST_F(DBTest, ComparatorCheck) {\n'
+                          "  int n = BuildTable(\"db\", 2);\n}\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    found = served.call("search_text", pattern="BuildTable", path="db/db_test.cc")
+    assert "in TEST_F(DBTest, ComparatorCheck) 3-5" in found.text, found.text
+    callees = served.call("find_related", symbol="WriteLevel0Table", relation="callees")
+    assert "(defined at db/builder.cc:3)" in callees.text and "also named so" not in callees.text, callees.text
