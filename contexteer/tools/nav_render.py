@@ -319,17 +319,7 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
         if not model.references:
             return out, rows
     for h in model.definitions:
-        # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
-        head = (h.signature or "").split("(", 1)[0].split()
-        priv = "" if h.exported else f" ({h.visibility})" if h.visibility else \
-            next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
-        if priv == " (private)" and h.language == "java" and "private" not in head:
-            priv = " (package-private)"  # no modifier: visible to its package (`TrieEntry<K, V> subtree(...)`)
-        elif priv == " (private)" and h.language == "csharp" and "private" not in head and "." not in h.qualname \
-                and h.kind in ("class", "struct", "interface", "enum", "type"):
-            priv = " (internal)"  # a C# type outside any other type, with no modifier: its assembly's (`class NullOnly`)
-        elif priv == " (private)" and h.language in ("c", "cpp") and "static" in head and "." not in h.qualname.replace("::", "."):
-            priv = " (static, internal linkage)"  # each file its own copy, no class's private member (leveldb run 507)
+        priv = _privacy(h)
         what = "definition under another #if" if h.language == "c" else "overload signature"  # C has no overloads
         declared = [o.removesuffix(" (declaration)") for o in h.overloads if o.endswith(" (declaration)")]
         others = [o for o in h.overloads if not o.endswith(" (declaration)")]
@@ -394,6 +384,29 @@ def symbol_search(model: SymbolSearch, match: str, kind: str | None, with_refs: 
     return out, rows
 
 
+
+
+
+def _privacy(h: Any) -> str:
+    """How a definition that is not exported is labelled, in its language's words (` (private)`, ` (package-private)`,
+    ` (not exported)`, ` (static, internal linkage)`), or '' when exported."""
+    # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
+    head = (h.signature or "").split("(", 1)[0].split()
+    priv = "" if h.exported else f" ({h.visibility})" if h.visibility else \
+        next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
+    if priv == " (private)" and h.language == "java" and "private" not in head:
+        priv = " (package-private)"  # no modifier: visible to its package (`TrieEntry<K, V> subtree(...)`)
+    elif priv == " (private)" and h.language == "csharp" and "private" not in head and "." not in h.qualname \
+            and h.kind in ("class", "struct", "interface", "enum", "type"):
+        priv = " (internal)"  # a C# type outside any other type, with no modifier: its assembly's (`class NullOnly`)
+    elif priv == " (private)" and h.language in ("typescript", "tsx", "javascript", "jsx") and "." not in h.qualname \
+            and "private" not in head:
+        priv = " (not exported)"  # a module's own function, no class member's modifier (TanStack run 511)
+    elif priv == " (private)" and h.language == "go":
+        priv = " (unexported)"  # Go's word for a lower-case name (no `private` in the language)
+    elif priv == " (private)" and h.language in ("c", "cpp") and "static" in head and "." not in h.qualname.replace("::", "."):
+        priv = " (static, internal linkage)"  # each file its own copy, no class's private member (leveldb run 507)
+    return priv
 
 
 def _per_name(query: str, refs: list[Any]) -> dict[str, list[Any]] | None:

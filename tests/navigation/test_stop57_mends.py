@@ -363,3 +363,16 @@ def test_cpp_search_hits_name_their_test_and_a_header_declaration_says_where_it_
     assert "in TEST_F(DBTest, ComparatorCheck) 3-5" in found.text, found.text
     callees = served.call("find_related", symbol="WriteLevel0Table", relation="callees")
     assert "(defined at db/builder.cc:3)" in callees.text and "also named so" not in callees.text, callees.text
+
+
+def test_module_level_names_are_labelled_in_their_languages_words(tmp_path):
+    """TanStack query-core run 511: a module function that is not exported read "function isStale (private)", as if a
+    class member's modifier."""
+    files = {"src/q.ts": "function isStale(n: number): boolean {\n  return n > 0\n}\nexport const x = isStale(1)\n",
+             "go.mod": "module example.com/m\n\ngo 1.20\n",
+             "store.go": "package store\n\nfunc openFile(p string) error {\n\treturn nil\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    ts = served.call("search_symbol", query="isStale")
+    assert "function isStale (not exported)" in ts.text, ts.text
+    go = served.call("search_symbol", query="openFile")
+    assert "(unexported)" in go.text and "(private)" not in go.text, go.text
