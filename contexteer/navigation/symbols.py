@@ -561,15 +561,20 @@ def _alias_uses(nav: NavigationService, name: str, defs: list[Any], sites: list[
             if len(reached) == 1:
                 site.reaches = f"{reached[0].path}:{reached[0].start_line}"
         m = re.search(rf"(?<![\w$]){re.escape(name)}{_AS_ALIAS}", site.preview or "")
-        if m is None or m.group(1) == name:
+        if m is None or m.group(1) in (name, "default"):  # (`export { x as default }` binds no local name)
             continue
         alias = m.group(1)
+        # (not a property key or member, `{ srv: 1 }`, `o.srv`; nor a word of a string or a comment: review of stop 57)
         word = re.compile(rf"(?<![\w$.]){re.escape(alias)}(?![\w$])")
+        key = re.compile(rf"(?:^|[{{,(])\s*{re.escape(alias)}\s*:(?!:)")  # `{ srv: 1 }`, not `c ? srv : x`
         for n, text in enumerate(lines_of(nav.index, site.path), 1):
-            code = text.split("//", 1)[0] if site.path.endswith((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".rs", ".php")) \
-                else text.split("#", 1)[0]
+            code = re.sub(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`]*`", "''", text)
+            code = code.split("//", 1)[0] if site.path.endswith((".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".rs", ".php")) \
+                else code.split("#", 1)[0]
+            if key.search(code) and len(word.findall(code)) == len(key.findall(code)):
+                continue
             if n == site.line or not word.search(code) or re.search(rf"\bas\s+{re.escape(alias)}\b", code) \
-                    or re.match(r"\s*(?:import|from|use|export\s*\{)\b", code):
+                    or re.match(r"\s*(?:import|from|use|export\s*\{|\*|/\*)", code):
                 continue
             kind = "call" if re.search(rf"(?<![\w$.]){re.escape(alias)}\s*(?:<[^<>()]*>)?\s*\(", code) else "read"
             out.append(RefSite(path=site.path, line=n, preview=text.strip(), kind=kind, how="import", via=alias,

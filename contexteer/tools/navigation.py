@@ -388,9 +388,12 @@ def _alias_original(svc: Services, q: str) -> tuple[str, str] | None:
         if h.context:
             continue
         m = re.search(rf"([A-Za-z_$][\w$]*)\s+as\s+{re.escape(word)}\b", h.text)
-        if m is None or m.group(1) in ("import", "*") or not re.match(
-                r"\s*(?:use|import|from|export|pub\s+use|pub\(crate\)\s+use)\b|\s*[\w$]+\s+as\s+|\s*\{", h.text):
+        if m is None or m.group(1) in ("import", "*"):
             continue
+        if not re.match(r"\s*(?:use|import|from|export|pub\s+use|pub\(crate\)\s+use)\b", h.text) \
+                and not (re.fullmatch(rf"\s*[\w$]+\s+as\s+{re.escape(word)}\s*,?\s*(?://.*)?", h.text)
+                         and _in_import_list(svc, h.path, h.line)):
+            continue  # (a cast, `value as i64,` in a Rust struct literal, is no import: review of stop 57)
         if re.match(r"\s*import\s+[\w.]+\s+as\b", h.text) and h.path.endswith((".py", ".pyi")):
             continue  # `import numpy as np`: a module, not a definition
         originals.setdefault(m.group(1), f"{h.path}:{h.line}")
@@ -400,6 +403,21 @@ def _alias_original(svc: Services, q: str) -> tuple[str, str] | None:
     if original == word:
         return None
     return original + rest, f"{word} is an import's alias of {original} (at {where}): {original}'s definitions"
+
+
+def _in_import_list(svc: Services, path: str, line: int) -> bool:
+    """Whether `line` of `path` sits in a multi-line import list (`import {` / `use a::{` / `from m import (` above it,
+    not yet closed)."""
+    from contexteer.workspace import repo_text
+
+    lines = (repo_text(svc.ws, path) or "").split("\n")
+    for n in range(line - 1, max(0, line - 40), -1):
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        if re.search(r"[})]", text):
+            return False
+        if re.search(r"[{(]\s*$", text):
+            return re.match(r"\s*(?:use|import|from|export|pub\s+use|pub\(crate\)\s+use)\b", text) is not None
+    return False
 
 
 def _other_case(svc: Services, r: Any, regex: bool, glob: str | None, path: str) -> list[str]:

@@ -376,3 +376,25 @@ def test_module_level_names_are_labelled_in_their_languages_words(tmp_path):
     assert "function isStale (not exported)" in ts.text, ts.text
     go = served.call("search_symbol", query="openFile")
     assert "(unexported)" in go.text and "(private)" not in go.text, go.text
+
+
+def test_alias_following_skips_casts_keys_strings_and_default(tmp_path):
+    """Review of stop 57: `search_symbol query=i64` on chrono answered "i64 is an import's alias of value" from a cast
+    line `value as i64,`; alias references listed `default:` (from `export { isServer as default }`), an object key
+    and a string naming the alias."""
+    files = {
+        "Cargo.toml": "[package]\nname = \"d\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": ("pub struct Iter { value: i64 }\n\npub fn make(value: u32) -> Iter {\n    Iter {\n"
+                       "        value: value\n            as i64,\n    }\n}\n"),
+        "src/util.ts": "export const isServer = true\n",
+        "src/a.ts": ("import { isServer as srv } from './util'\n\n"
+                     "export function f(k: number): number {\n  switch (k) {\n    default:\n      return srv ? 1 : 0\n  }\n}\n"
+                     "const c = { srv: 1 }\nconst label = 'srv'\n"
+                     "export { isServer as default } from './util'\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    cast = served.call("search_symbol", query="i64")
+    assert "import's alias" not in cast.text, cast.text
+    refs = served.call("search_symbol", query="isServer", references=True)
+    assert "6: return srv ? 1 : 0" in refs.text, refs.text
+    assert "5: default:" not in refs.text and "{ srv: 1 }" not in refs.text and "'srv'" not in refs.text, refs.text
