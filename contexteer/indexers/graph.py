@@ -1006,6 +1006,13 @@ def _rust_operator_rows(index: IndexQueries, sym: Symbol, resolve_imports: Calla
             got = resolve(method, word)
             if got is None or got[0].name != method or "name" in got[1]:  # (never a guess by the name alone)
                 continue
+            picked = _rust_operator_impl(index, got[0], lines[n - 1], word, op)
+            if picked is None:  # several impls of the trait for the type, the right operand's type unread
+                heads = _rust_operator_impls(index, got[0])
+                out.unresolved.append(f"{word} {op} .. (operator: one of {', '.join(h for _, h in heads[:6])}"
+                                      f"{', …' if len(heads) > 6 else ''})")
+                continue
+            got = (picked, got[1])
             row = rows.setdefault(got[0].id, (got[0], [], set()))
             row[1].append(n)
             row[2].add(op)
@@ -1014,6 +1021,42 @@ def _rust_operator_rows(index: IndexQueries, sym: Symbol, resolve_imports: Calla
             continue
         out.items.append(Related(d, d.path, "receiver type", sorted(set(at)),
                                  detail=f"operator {', '.join(sorted(ops))}"))
+
+
+def _rust_operator_impls(index: IndexQueries, m: Symbol) -> list[tuple[Symbol, str]]:
+    """The methods of the operator trait's impls for the same type as `m`'s (`impl Sub<OldDuration> for
+    NaiveDateTime`, `impl Sub<FixedOffset> for NaiveDateTime`: the type's methods of that name), each with its
+    impl's head (`Sub<FixedOffset>`)."""
+    owner = index.get_symbol(m.parent_id) if m.parent_id is not None else None
+    out: list[tuple[Symbol, str]] = []
+    for d in index.symbols_named(m.name):
+        if d.name != m.name or d.kind != "method" or d.language != "rust" or owner is None:
+            continue
+        # (the type's methods of the name, an impl in another module too: `impl Sub<FixedOffset> for NaiveDateTime`
+        # in offset/fixed.rs, named `fixed::NaiveDateTime::sub`)
+        if d.parent_id != m.parent_id and re.split(r"\.|::", d.qualname)[-2:-1] != [owner.name]:
+            continue
+        impl = next((x for x in index.symbols_in_file(d.path) if x.kind == "impl"
+                     and x.start_line <= d.start_line and d.end_line <= x.end_line), None)
+        h = re.match(r"\s*(?:unsafe\s+)?impl\b(?:\s*<[^{]*?>)?\s*([\w:]+?)\s*(?:<(.*?)>)?\s+for\b", impl.signature or "") \
+            if impl is not None else None
+        out.append((d, f"{h.group(1).rsplit('::', 1)[-1]}<{h.group(2)}>" if h and h.group(2) else h.group(1) if h else ""))
+    return out or [(m, "")]
+
+
+def _rust_operator_impl(index: IndexQueries, m: Symbol, text: str, word: str, op: str) -> Symbol | None:
+    """Of the operator trait's impls for the type, the one the right operand picks (`datetime -= OldDuration::
+    seconds(1)`: `SubAssign<OldDuration>`); `m` when the type has one; None when it has several and the right
+    operand's type is not written (chrono's `datetime - offset.fix()`: Sub<OldDuration> or Sub<FixedOffset>)."""
+    impls = _rust_operator_impls(index, m)
+    if len(impls) == 1:
+        return impls[0][0]
+    after = text.split(f"{word} {op}", 1)[-1] if f"{word} {op}" in text else text.split(op, 1)[-1]
+    rhs = re.match(r"\s*&?\s*(?:[a-z_]\w*::)*([A-Z]\w*)\s*(?:::|\{|\()", after)
+    if rhs is None:
+        return None
+    fits = [d for d, h in impls if re.search(rf"<(?:[\w:]*::)?{re.escape(rhs.group(1))}(?:<.*)?>$", h)]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _quiet_calls(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Symbol, str] | None, at: list[int],

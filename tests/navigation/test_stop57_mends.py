@@ -111,6 +111,23 @@ def test_rust_operator_on_a_value_of_a_type_with_an_operator_impl_is_a_callee(tm
     assert "called at 21" not in got.text and ",21" not in got.text, got.text  # (an integer's -=)
 
 
+def test_rust_operator_with_several_impls_for_the_type_is_picked_by_the_right_operand_or_left_open(tmp_path):
+    """Review of stop 57: chrono's `datetime - offset.fix()` (a FixedOffset) was given `impl Sub<OldDuration> for
+    NaiveDateTime`'s sub under "complete"; the type has five Sub impls."""
+    text = ("use std::ops::Sub;\n\npub struct Span(i64);\npub struct Fixed(i64);\npub struct Stamp(i64);\n\n"
+            "impl Sub<Span> for Stamp {\n    type Output = Stamp;\n    fn sub(self, rhs: Span) -> Stamp {\n"
+            "        Stamp(self.0 - rhs.0)\n    }\n}\n\n"                                     # 7-12
+            "impl Sub<Fixed> for Stamp {\n    type Output = Stamp;\n    fn sub(self, rhs: Fixed) -> Stamp {\n"
+            "        Stamp(self.0 - rhs.0)\n    }\n}\n\n"                                     # 14-19
+            "pub fn shift(s: Stamp, f: Fixed) -> Stamp {\n"                                   # 21
+            "    let _a = s - Span(1);\n"                                                      # 22
+            "    s - f\n}\n")                                                                 # 23
+    got = served_tree(tmp_path / "r", {"Cargo.toml": "[package]\nname = \"d\"\nversion = \"0.1.0\"\n",
+                                       "src/lib.rs": text}).call("find_related", symbol="shift", relation="callees")
+    assert "Stamp.sub 9-11 called at 22 (operator -)" in got.text, got.text
+    assert "s - .. (operator: one of Sub<Span>, Sub<Fixed>)" in got.text and "called at 22,23" not in got.text, got.text
+
+
 RB_TAGS = {
     "lib/liq/tag.rb": ("module Liq\n  class Tag\n"
                        "    def parse_expression(markup)\n      markup.strip\n    end\n  end\nend\n"),
