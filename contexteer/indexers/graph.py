@@ -537,6 +537,9 @@ def _class_attribute_builds(index: IndexQueries, target: Symbol, level: int,
             if enc is None or owner is None or not (owner.id == holder.id or holder.name in
                                                      [re.sub(r".*\.", "", b) for b in bases_of(owner)]):
                 continue  # (a method of that class, or of a class deriving from it)
+            if owner.id != holder.id and any(x.parent_id == owner.id and x.name == attr
+                                             for x in file_syms.setdefault(owner.path, index.symbols_in_file(owner.path))):
+                continue  # (a subclass binding the attribute again builds its own class: review of stop 57)
             callers_of[enc.id] = enc
             by_caller.setdefault(enc.id, []).append(site.line)
         for sid, at in by_caller.items():
@@ -3073,7 +3076,10 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
     upper = {m.name for m in methods(sym)} | ({m.name for m in over.values()} if adding else set())
     # (and what the classes above the target define: Comment's render_to_output_buffer overrides Tag's, above the
     # asked Block; liquid run 509 read Comment's row without it)
-    beyond = {key(m) for m in over.values() if m.kind != "field" and not _not_override(m)}
+    # (C++: only a virtual one can be overridden; a non-virtual or static one of the name is hidden: review of stop 57)
+    beyond = {key(m) for m in over.values() if m.kind != "field" and not _not_override(m)
+              and not (m.language == "cpp" and (re.search(r"\bstatic\b", m.signature or "")
+                                                or not re.search(r"\bvirtual\b|\boverride\b", m.signature or "")))}
     for it in out.items:
         c = it.symbol
         if c is None or (c.kind not in CLASS_KINDS and it.how != "anonymous class"):

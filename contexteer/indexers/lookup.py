@@ -7624,7 +7624,10 @@ def _overridden_between(index: IndexQueries, site: Caller, owner_cls: Symbol | N
     around = _innermost_class(index, site.path, site.line)
     if around is None or owner_cls is None or around.id == owner_cls.id:
         return False
+    # (an instance method of the name: Ruby's `def self.parse_expression` is the class's own, no override of the
+    # instance method a bare call in an instance method runs; review of stop 57)
     if any(m.parent_id == around.id and m.name == name and m.kind in ("method", "function")
+           and not (m.language == "ruby" and re.match(r"\s*def\s+self\.", m.signature or ""))
            for m in index.symbols_in_file(around.path)):
         return True
     definer = _defining_base(index, around, name)

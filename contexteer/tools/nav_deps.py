@@ -261,7 +261,8 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         spans.append([u.line] if u.line else [])
         globbed.append(u.glob)
     if rows and all(at for at in spans) and all(g is None for g in globbed) \
-            and not any("not used: " in body or body == "no name of it used in code" for _, body in rows):
+            and not any("not used: " in body or "not used here" in body or body == "no name of it used in code"
+                        for _, body in rows):
         # (said, so no read of the import lines is needed to learn it: TanStack query-core run 503 read them)
         out[-1] = out[-1].removesuffix(":") + "; every name imported is used:"
     for (head, body), at in list(zip(rows, spans, strict=True))[: limit * 2]:

@@ -415,3 +415,34 @@ def test_alias_following_skips_casts_keys_strings_and_default(tmp_path):
     refs = served.call("search_symbol", query="isServer", references=True)
     assert "6: return srv ? 1 : 0" in refs.text, refs.text
     assert "5: default:" not in refs.text and "{ srv: 1 }" not in refs.text and "'srv'" not in refs.text, refs.text
+
+
+def test_review_of_stop_57_edges(tmp_path):
+    """Review of stop 57: a Ruby class method of the name is no override of the instance method a bare call runs; a
+    C++ non-virtual or static method of a base's name hides it, no override; a Python subclass that binds the class
+    attribute again builds its own class; the uses view says nothing of every name used beside a re-export."""
+    files = {
+        "lib/base.rb": "class Base\n  def parse_expression(m)\n    m\n  end\nend\n",
+        "lib/child.rb": ("class Child < Base\n  def self.parse_expression(m)\n    m\n  end\n\n"
+                         "  def lax_parse(markup)\n    parse_expression(markup)\n  end\nend\n"),            # 7
+        "h.h": ("class Base {\n public:\n  virtual void Run() = 0;\n  void Helper() {}\n  static Base* Make();\n};\n"
+                "class Mid : public Base {\n public:\n  virtual void Step() {}\n};\n"
+                "class Leaf : public Mid {\n public:\n  void Run() override {}\n  void Step() override {}\n"
+                "  void Helper() {}\n  static Base* Make();\n};\n"),
+        "p/toc.py": ("class Toc:\n    pass\n\n\nclass Other:\n    pass\n\n\n"
+                     "class Holder:\n    ProcClass = Toc\n\n    def extend(self, md):\n        return self.ProcClass(md)\n\n\n"
+                     "class Sub(Holder):\n    ProcClass = Other\n\n    def extend(self, md):\n        return self.ProcClass(md)\n"),
+        "src/util.ts": "export const a = 1\n",
+        "src/reexp.ts": "import { a } from './util'\nexport { a }\nexport * from './util'\n",
+    }
+    served = served_tree(tmp_path / "r", files)
+    rb = served.call("find_related", symbol="Base#parse_expression", relation="callers")
+    assert "lib/child.rb:7 in Child#lax_parse" in rb.text, rb.text
+    cpp = served.call("find_related", symbol="Mid", relation="implementations")
+    row = next(line for line in cpp.text.splitlines() if "Leaf" in line)
+    assert "Run" in row and "Step" in row and "overrides" in row, cpp.text
+    assert "Helper" not in row.split("adds")[0] and "Make" not in row.split("adds")[0], cpp.text
+    py = served.call("find_related", symbol="Toc", relation="callers")
+    assert "Holder.extend" in py.text and "Sub.extend" not in py.text, py.text
+    uses = served.call("list_dependencies", path="src/reexp.ts", view="uses")
+    assert "every name imported is used" not in uses.text, uses.text
