@@ -5041,9 +5041,11 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         site.receiver_name = _receiver_with_type(site.receiver_name, word, typed)
         return False
     norm = word.lstrip("_$#").lower().replace("_", "")
-    # a name like the class's counts when nothing declares the value's type otherwise
+    # a name like the class's counts when nothing declares the value's type otherwise (nor an assignment from another
+    # class: `lalr_parser = Lark.open(..)` then `lalr_parser.parse(..)` is no call of LALR_Parser.parse, lark run 517)
     site.receiver = (norm == named[0] or norm.endswith(named[1])) and (typed is None or typed == word) \
-        and not _shared_class_name(index, defs, owner)
+        and not _shared_class_name(index, defs, owner) \
+        and not (typed is None and _assigned_from_other_class(index, defs, lines, site, word, owner))
     if site.receiver and norm != named[0] and typed is None and callee:
         # `_config_wrapper_stack.push(..)` ends like _ModelTypeStack, and is ConfigWrapperStack's whole name: a
         # class of that whole name with the method is meant; another ending alike makes the name no evidence
@@ -5247,6 +5249,30 @@ def _own_line_calls(call: re.Pattern[str], text: str, swift: bool = False) -> li
     # (not a Swift initializer's own head, `convenience init(wrappedValue: Type = Type.init(), ..) {`)
     return [m for m in call.finditer(text) if text[: m.start()].strip() not in (".", "?.", "->", "?->")
             and not (swift and text.startswith("init", m.start()) and _SWIFT_INIT_HEAD.search(text[: m.start()]))]
+
+
+def _assigned_from_other_class(index: IndexQueries, defs: dict[str, Any], lines: list[str], site: Caller, word: str,
+                               owner: str) -> bool:
+    """Whether `word` is assigned, in the definitions around the site (the outermost one's start to the site), from
+    an expression headed by another class's name (`lalr_parser = Lark.open(..)`, `p = Lark(..)`), one neither the
+    method's class nor a subclass of it."""
+    syms = _symbols_of(index, defs, site.path)
+    outer = enclosing(syms, site.line)
+    while outer is not None and outer.parent_id is not None:
+        up = index.get_symbol(outer.parent_id)
+        if up is None or up.kind not in ("function", "method"):
+            break
+        outer = up
+    if outer is None:
+        return False
+    rx = re.compile(rf"^\s*(?:(?:const|let|var|val|auto)\s+)?\$?{re.escape(word)}\s*(?::[^=]+)?=\s*(?:new\s+)?"
+                    rf"(?:[a-z_]\w*\.)*([A-Z]\w*)\s*[.(]")
+    for n in range(outer.start_line, min(site.line, len(lines)) + 1):
+        m = rx.match(lines[n - 1])
+        if m is not None:
+            head = m.group(1)
+            return head != owner and not inherits(index, head, owner) and _is_type(index, head)
+    return False
 
 
 def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str], site: Caller, text: str,

@@ -584,9 +584,11 @@ def _test_callers(tests: list[RelatedItem], of: str = "") -> str:
 
 def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> str:
     sites = []
+    few = len(guesses) <= 5  # (a few: each with its call, lark run 517 searched the text for three such calls)
     for it in guesses[:20]:
         lines = ",".join(map(str, it.lines[:4])) + ("…" if len(it.lines) > 4 else "")
-        sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}")
+        call = it.calls[0].split(":", 1)[-1].strip() if few and it.calls else ""
+        sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}" + (f" `{call[:90]}`" if call else ""))
     more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
     which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}" \
         + (", std's integers' among them" if getattr(target, "language", "") == "rust"

@@ -446,3 +446,27 @@ def test_review_of_stop_57_edges(tmp_path):
     assert "Holder.extend" in py.text and "Sub.extend" not in py.text, py.text
     uses = served.call("list_dependencies", path="src/reexp.ts", view="uses")
     assert "every name imported is used" not in uses.text, uses.text
+
+
+def test_python_lark_run_517_mends(tmp_path):
+    """lark run 517: `lalr_parser = Lark.open(..)` then `lalr_parser.parse(..)` was a caller of LALR_Parser.parse "by
+    receiver" (its name); Token.__new__'s implementation was an "overload signature" of a longer @overload stub; the
+    few name-only callers were listed without their calls."""
+    files = {
+        "lark/lalr.py": "class LALR_Parser:\n    def parse(self, x):\n        return x\n",
+        "lark/lark.py": ("class Lark:\n    @classmethod\n    def open(cls, p):\n        return cls()\n\n"
+                         "    def parse(self, t):\n        return t\n"),
+        "lark/use.py": ("from lark.lark import Lark\n\n\ndef direct():\n    lalr_parser = Lark.open('g')\n"
+                        "    return lalr_parser.parse('x')\n\n\ndef other(p):\n    return p.parse('y')\n"),
+        "lark/token.py": ("from typing import overload\n\n\nclass Token(str):\n"
+                          "    @overload\n    def __new__(cls, type: str, value: str, start_pos: int = 0, line: int = 0,\n"
+                          "                column: int = 0, end_line: int = 0, end_column: int = 0) -> 'Token':\n"
+                          "        '''A long stub.\n\n        With a docstring.\n        '''\n        ...\n\n"
+                          "    def __new__(cls, *args, **kwargs):\n        return str.__new__(cls, args[1])\n"),
+    }
+    served = served_tree(tmp_path / "r", files)
+    callers = served.call("find_related", symbol="LALR_Parser.parse", relation="callers")
+    assert "by receiver" not in callers.text and "receiver lalr_parser" not in callers.text, callers.text
+    assert "`return p.parse('y')`" in callers.text or "other" in callers.text, callers.text
+    new = served.call("search_symbol", query="Token.__new__")
+    assert "lark/token.py:14-15 method Token.__new__ (+1 overload signature: 5-12)" in new.text, new.text
