@@ -2033,6 +2033,15 @@ def _variant_type(index: IndexQueries, ws: Any, enum_name: str, variant_name: st
     return None
 
 
+def _go_shadows(lines: list[str], sym: Symbol, name: str) -> bool:
+    """Whether a Go definition declares `name` itself (`path := root`, `var path string`, a parameter `path`), so
+    `path.Child()` is a method of that value, not a function of the imported package path."""
+    if declared_type(sym.signature or "", name):
+        return True
+    decl = re.compile(rf"^\s*(?:var\s+{name}\b|(?:\w+\s*,\s*)*{name}\s*(?:,\s*\w+\s*)*:=)")
+    return any(decl.match(t) for t in lines[sym.start_line:sym.end_line])
+
+
 def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, word: str, name: str, syms_of: Callable[[str], list[Symbol]],
                   import_files: list[str], texts: dict[str, list[str]]) -> tuple[Symbol, str] | None:
     """`name` on a local `word` whose declaration in `sym` says its type (`c: Client`, `var c Client`,
@@ -2048,7 +2057,8 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
             continue
         if binding[0] == "call":
             found = member_of_returned(index, sym, own_class, binding[1], name, syms_of, import_files)
-        elif binding[0] == "member" and sym.language == "go" and go_imports_package(lines, binding[1].partition(".")[0]):
+        elif binding[0] == "member" and sym.language == "go" and go_imports_package(lines, binding[1].partition(".")[0]) \
+                and not _go_shadows(lines, sym, binding[1].partition(".")[0]):
             # `errCnt := prometheus.NewCounterVec(...)`: what the package's function returns
             found = member_of_returned(index, sym, own_class, binding[1].partition(".")[2], name, syms_of, import_files)
         elif binding[0] == "member" and binding[1].count(".") == 1:
@@ -6543,7 +6553,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                     owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
                 got = member_of_type(index, owner, method, enc, []) if owner else None
                 typed = returned_by(index, got[0]) if got is not None else None
-                if owner is None and enc.language == "go":  # `reg := prometheus.NewPedanticRegistry()`: what the
+                if owner is None and enc.language == "go" and not _go_shadows(lines, enc, value):  # `reg := prometheus.NewPedanticRegistry()`: what the
                     typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc) or _ruby_built_here(syms, enc, binding[1])

@@ -635,6 +635,16 @@ def local_bindings(lines: list[str], start: int, end: int, word: str) -> Iterato
         yield b
 
 
+def _declared_by(m: re.Match[str], rust_std: re.Pattern[str], go_new: re.Pattern[str]) -> str | None:
+    """The type a declaration match names: Rust's `vec![..]` a Vec and a literal's `.to_string()` a String, Go's
+    `new(T)` or `make(T)` a T (not `make(map[..]..)` nor `make(chan ..)`), else its first group."""
+    if m.re is rust_std:
+        return "Vec" if m.group(1) else "String"
+    if m.re is go_new and m.group(1) is None:
+        return m.group(2) if m.group(2) not in ("chan", "map") else None
+    return m.group(1) if m.group(1) != "type" else None
+
+
 def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[tuple[int, tuple[str, str] | None]]:
     """How a local `word` is declared in lines start..end (1-based) of a definition: ("type", T) when the
     declaration names its type (`c: Client = ...`, `Client c = ...`, `var c Client`, `c := &Client{}`,
@@ -674,7 +684,13 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # Kotlin `for (provider in providers)`, Swift `for p in ps {`: an element; `for (p: T in ps)` names its type
     in_loop = re.compile(rf"^\s*for\s*\(?\s*(?:val\s+|let\s+|var\s+)?{w}\s*(?::\s*([A-Z][\w.]*))?\s+in\s+([A-Za-z_][\w]*)\s*[){{]")
     # Go `mockedService := new(TestExampleImplementation)`: a pointer to that type
-    go_new = re.compile(rf"^\s*(?:var\s+)?{w}\s*:?=\s*new\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)")
+    # Go `filename, err := node.evaluator.Evaluate(ctx)`: the first of what the method returns (pongo2 run 515)
+    go_first = re.compile(rf"^\s*(?:if\s+)?{w}\s*,\s*[\w_]+\s*:=\s*"
+                          rf"([a-z_][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*(?:\(\))?)*)\s*\.\s*([A-Za-z_$][\w$]*)\s*\(")
+    go_new = re.compile(rf"^\s*(?:var\s+)?{w}\s*:?=\s*(?:new\(\s*\*?(?:\w+\.)?([A-Za-z_]\w*)\s*\)"
+                        # `includeCtx := make(Context)`: a value of the named map, slice or channel type itself
+                        # (pongo2 run 515 read `includeCtx.Update` as a receiver of unknown type)
+                        rf"|make\(\s*(?:\w+\.)?([A-Za-z_]\w*)\s*[,)])")
     # Go `matcher, ok := expected.(argumentMatcher)`, `if m, ok := x.(*T); ok {`: the type asserted
     # (`intr := arguments[0].(*treeInterpreter)`: off an element too, jmespath run 465)
     go_assert = re.compile(rf"^\s*(?:(?:\}}\s*else\s+)?if\s+|case\s+)?{w}\s*(?:,\s*\w+)?\s*:?=\s*(?:[A-Za-z_][\w.]*(?:\[[^\]\[]*\])*|[^=;]*\))\s*\.\(\s*\*?(?:\w+\.)?"
@@ -741,8 +757,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
             continue
         m = py_except.match(text) or go_assert.match(text) or go_new.match(text) or rust_std.match(text) \
             or php_catch.search(text)
-        if m and m.group(1) != "type":
-            yield i, ("type", ("Vec" if m.group(1) else "String") if m.re is rust_std else m.group(1))
+        typed = _declared_by(m, rust_std, go_new) if m else None
+        if typed:
+            yield i, ("type", typed)
             continue
         m = smart.match(text)
         if m:
@@ -779,7 +796,7 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
         if m and (m.group(1) or m.group(2)):
             yield i, ("unpack", f"{-1 if '*' in m.group(1) else m.group(1).count(',')}|{m.group(3) or ''}|{m.group(4)}")
             continue
-        m = on_value.match(text)
+        m = on_value.match(text) or go_first.match(text)
         if m:  # `val r = borderRadius?.resolve(...)`: what a method of a value returns
             yield i, ("member", re.sub(r"\s*(?:\?\.|->|\.)\s*", ".", m.group(1)) + f".{m.group(2)}")
             continue

@@ -396,6 +396,8 @@ def _alias_original(svc: Services, q: str) -> tuple[str, str] | None:
             continue  # (a cast, `value as i64,` in a Rust struct literal, is no import: review of stop 57)
         if re.match(r"\s*import\s+[\w.]+\s+as\b", h.text) and h.path.endswith((".py", ".pyi")):
             continue  # `import numpy as np`: a module, not a definition
+        if not rest.strip() and h.path.endswith((".py", ".pyi", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")):
+            continue  # (a Python or JS name alone: the no-match answer names what it is imported as, with its definition)
         originals.setdefault(m.group(1), f"{h.path}:{h.line}")
     if len(originals) != 1:
         return None

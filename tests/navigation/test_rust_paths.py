@@ -47,7 +47,7 @@ def test_a_bare_or_module_path_call_is_not_a_caller_of_a_rust_method(rt: Served)
                       "`crate::runtime::spawn_blocking(1)`)]", a.text  # where each is, and its text: no read needed
     assert rows[2].startswith("src/runtime/mod.rs:13 in spawn_blocking (11-14): rt.spawn_blocking(n)"), a.text
     assert rows[3] == ("matched by name only, the receiver's type unknown (maybe another type's spawn_blocking): "
-                       "src/task.rs:6 in later"), a.text
+                       "src/task.rs:6 in later `pool.spawn_blocking(2)`"), a.text
 
 
 def test_the_function_keeps_its_bare_and_module_path_callers(rt: Served):

@@ -470,3 +470,24 @@ def test_python_lark_run_517_mends(tmp_path):
     assert "`return p.parse('y')`" in callers.text or "other" in callers.text, callers.text
     new = served.call("search_symbol", query="Token.__new__")
     assert "lark/token.py:14-15 method Token.__new__ (+1 overload signature: 5-12)" in new.text, new.text
+
+
+def test_go_locals_made_by_make_and_first_results_are_typed(tmp_path):
+    """pongo2 run 515: `includeCtx := make(Context)` then `includeCtx.Update(..)`, and `filename, err :=
+    node.evaluator.Evaluate(ctx)` then `filename.String()`, were "unresolved (a receiver of unknown type)" under a
+    "complete" callees answer."""
+    files = {"go.mod": "module example.com/p\n\ngo 1.20\n",
+             "ctx.go": ("package p\n\ntype Context map[string]interface{}\n\n"
+                        "func (c Context) Update(other Context) Context {\n\treturn c\n}\n\n"
+                        "type Value struct{}\n\nfunc (v *Value) String() string {\n\treturn \"\"\n}\n\n"
+                        "type Evaluator interface {\n\tEvaluate(c Context) (*Value, error)\n}\n"),
+             "inc.go": ("package p\n\ntype includeNode struct {\n\tevaluator Evaluator\n}\n\n"
+                        "func (node *includeNode) Execute(parent Context) string {\n"
+                        "\tincludeCtx := make(Context)\n"                                  # 8
+                        "\tincludeCtx.Update(parent)\n"                                    # 9
+                        "\tfilename, err := node.evaluator.Evaluate(includeCtx)\n"
+                        "\tif err != nil {\n\t\treturn \"\"\n\t}\n"
+                        "\treturn filename.String()\n}\n")}                                 # 14
+    got = served_tree(tmp_path / "r", files).call("find_related", symbol="includeNode.Execute", relation="callees")
+    assert "Context.Update 5-7 called at 9" in got.text and "Value.String 11-13 called at 14" in got.text, got.text
+    assert "unknown type" not in got.text, got.text
