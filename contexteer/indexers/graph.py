@@ -26,6 +26,7 @@ from typing import Any
 
 from contexteer.indexers import go_types, zig_names, zig_vtables
 from contexteer.indexers.go_std_ifaces import std_member_type
+from contexteer.indexers.jvm_args import JAVA_LIKE, array_declared, written_type
 from contexteer.indexers.lookup import (
     CAST,
     IMPLICIT_SELF,
@@ -2784,8 +2785,10 @@ def overload_told(index: IndexQueries, d: Any, at: list[int], lines: list[str] |
         fits = [s for s in fits if len(param_types(s.signature or "") or []) == len(args)] or fits
     if len(fits) > 1 and args:
         known = [_arg_type(lines, caller, at[0], a) for a in args]
-        exact = [s for s in fits if all(k is None or _same_type(k, p) for k, p in zip(known, param_types(s.signature or "") or [],
-                                                                                      strict=False))]
+        # (an array for an array: `byte[]` is digest(MessageDigest, byte[]), never digest(.., byte b))
+        exact = [s for s in fits if all(k is None or (_same_type(k.removesuffix("[]"), p) and not _array_mismatch(k, w))
+                                        for k, p, w in zip(known, param_types(s.signature or "") or [],
+                                                           call_args(s.signature or "", d.name) or [], strict=False))]
         # else the ones no argument rules out: `join(new ArrayList<>(..), "/")` is no call of join(String[], String)
         # (jopt-simple run 495 was given that one, not join(Iterable<String>, String))
         fits = exact or [s for s in fits if not any(k is not None and _array_mismatch(k, p) for k, p in
@@ -2840,6 +2843,9 @@ def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | No
         return "string"
     if arg in ("true", "false"):
         return "bool"
+    written = written_type(arg, caller.language)  # `(byte[]) object`, `System.in`
+    if written is not None:
+        return written
     built = re.match(r"new\s+(?:[\w.]+\.)?([A-Z]\w*)\s*(?:<[^()]*>)?\s*([(\[])", arg)
     if built is not None:  # `new ArrayList<>(..)`, `new String[] {..}`
         return built.group(1) + ("[]" if built.group(2) == "[" else "")
@@ -2849,7 +2855,10 @@ def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | No
     if typed is not None:
         return typed
     binding = local_binding(lines, caller.start_line, line, arg)
-    return binding[1] if binding is not None and binding[0] == "type" else None
+    if binding is not None and binding[0] == "type":
+        return binding[1]
+    # (an array, `final byte[] bytes = ..`: Commons Codec run 519's `digest(messageDigest, bytes)`)
+    return array_declared(lines, caller.signature or "", caller.start_line, line, arg) if caller.language in JAVA_LIKE else None
 
 
 def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: str) -> list[Symbol]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from contexteer.errors import NotFoundError
 from contexteer.indexers import languages, zig_names
+from contexteer.indexers.jvm_args import JAVA_LIKE, array_declared, written_type
 from contexteer.indexers.model import Reference, Symbol, is_macro
 from contexteer.indexers.namesakes import (
     REOPENED,
@@ -2760,6 +2761,9 @@ def _arg_class(index: IndexQueries, enc: Symbol, lines: list[str], line: int, ar
     arg = arg.strip()
     if re.fullmatch(r'"(?:\\.|[^"\\])*"', arg):
         return "String"
+    written = written_type(arg, enc.language)  # `(byte[]) object`, `System.in`
+    if written is not None:
+        return written
     if arg == "this":
         holder = index.get_symbol(enc.parent_id) if enc.parent_id is not None else None
         return holder.name if holder is not None and holder.kind in _CLASS_KINDS else None
@@ -2773,6 +2777,8 @@ def _arg_class(index: IndexQueries, enc: Symbol, lines: list[str], line: int, ar
             each = re.compile(rf"\b(?:for|foreach)\s*\(\s*(?:final\s+)?([\w.]+(?:<[^()]*?>)?)\s+{re.escape(arg)}\s*(?::|\bin\b)")
             typed = next((m.group(1) for n in range(line, max(enc.start_line, 1) - 1, -1)
                           if (m := each.search(lines[n - 1] if n <= len(lines) else "")) is not None), None)
+        if typed is None and binding is None and enc.language in JAVA_LIKE:  # `final byte[] bytes = ..`
+            typed = array_declared(lines, enc.signature or "", enc.start_line, line, arg)
         return typed if typed is not None else binding[1] if binding is not None and binding[0] == "type" else None
     m = re.match(r"([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(", arg)
     if m is not None and _call_is_whole(arg, m.end()) and _is_type(index, m.group(1)):
