@@ -635,13 +635,16 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         out.note = f"{note}; {out.note}" if out.note else note
         dropped = [c for c in dropped if not getattr(c, "overload", None)]
     if not dropped:
+        sole = _sole_of_name(index, out.target)
         if not overloads and not out.truncated and out.items and out.target.kind in ("method", "function") \
-                and all(it.how != "name only" and it.depth == 1 for it in out.items) \
+                and all((sole or it.how != "name only") and it.depth == 1 for it in out.items) \
                 and {(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} <= listed:
             # (monolog run 390 spent a search_text checking a callers answer that had left nothing out; only when
             # the index's every call of the name is a row: kingpin run 398 read the note beside unlisted calls of
-            # another type's applyPreActions)
-            said = f"every call named '{out.target.name}' is listed"
+            # another type's applyPreActions; with rows by name only, when no other definition has the name: lark
+            # run 523 searched the text to check Tree.iter_subtrees' three)
+            said = f"every call named '{out.target.name}' is listed" + (
+                f"; {SOLE}" if any(it.how == "name only" for it in out.items) else "")
             out.note = f"{said}; {out.note}" if out.note else said
         return
     n = len(dropped)
@@ -663,6 +666,17 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         # the name to check an answer that had left nothing out)
         note = f"complete: {note}"
     out.note = f"{note}; {out.note}" if out.note else note
+
+
+#: said of a method no other definition in the repository is named like: its calls by name only are most likely its own
+SOLE = "the only definition so named in the repository"
+
+
+def _sole_of_name(index: IndexQueries, target: Symbol) -> bool:
+    """Whether `target` is the one function or method of its name in the repository (lark's Tree.iter_subtrees)."""
+    if target.language == "rust" and RUST_INTEGER_METHOD.fullmatch(target.name or ""):
+        return False  # (std's integers have one too)
+    return [s.id for s in index.symbols_named(target.name) if s.kind in ("method", "function")] == [target.id]
 
 
 def _left_out(index: IndexQueries, site: Any) -> str:
@@ -2404,8 +2418,14 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
     only one): "constructor 1902-1912 (final K key, final V value)"; "" when the class declares none (the Commons
     Collections A/B agent looked the constructor up after a callee row named only the class)."""
     named = _CONSTRUCTORS_NAMED.get(cls.language or "") or cls.name
-    ctors = [s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == named
-             and s.kind in ("method", "function", "constructor")]
+    members = [s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.kind in ("method", "function", "constructor")]
+    ctors = [s for s in members if s.name == named]
+    if not ctors and cls.language == "python":  # (lark run 523: Token, built by its __new__, had been named bare)
+        named = "__new__"
+        ctors = [s for s in members if s.name == named]
+    if len(ctors) > 1 and lines is not None and cls.language == "python":  # its @overload stubs are no constructor
+        own = lines_of(index, cls.path)
+        ctors = [s for s in ctors if not _python_overload(own, s.start_line)] or ctors
     if not ctors:
         return ""
     said: dict[str, list[int]] = {}  # per constructor said, the lines building with it (`new JSObject(s)`, `new JSObject()`)
@@ -2415,6 +2435,16 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
     if len(said) == 1:
         return next(iter(said))
     return "; ".join(f"{k} at {','.join(map(str, v))}" for k, v in said.items())
+
+
+def _python_overload(lines: list[str], start: int) -> bool:
+    """Whether the Python def starting at line `start` (its decorators first) is decorated @overload."""
+    for text in lines[start - 1 : start + 5]:
+        if not text.lstrip().startswith("@"):
+            return False
+        if re.match(r"\s*@(?:typing\.|t\.)?overload\b", text):
+            return True
+    return False
 
 
 def _constructor_fit(ctors: list[Symbol], named: str, args: list[str] | None) -> str:

@@ -1533,13 +1533,26 @@ class _Body:
         found = found or _module_member(self.imported.get(r, ()), name, self.syms_of)  # `httpx.get`: the module
         if found is not None or self.go:  # a Go value's type is its declaration's, never a guess from its name
             return found
-        for f in [sym.path, *self.import_files, *self._package_files(r)]:  # `Config.load`, `order.total` for an Order
+        return self._named_like(r, name)
+
+    def _named_like(self, r: str, name: str) -> Found | None:
+        """`name` of a class the receiver `r` is named like (`Config.load`, `order.total` for an Order), in this file,
+        an imported one or the package; else the last resort."""
+        sym = self.sym
+        named: list[tuple[Symbol, str]] = []
+        for f in [sym.path, *self.import_files, *self._package_files(r)]:
             owners = {s.id for s in self.syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
+            if hit and f == sym.path:
+                return hit[0], "same file"
             if hit:
-                return hit[0], "same file" if f == sym.path else "import" if f in self.import_files \
-                    else "same module" if sym.language == "swift" else "same package"
-        return self._last_resort(r, name)
+                named.append((hit[0], "import" if f in self.import_files else "same module" if sym.language == "swift"
+                              else "same package"))
+        if len({s.id for s, _ in named}) > 1 and named[0][1] == "import" and sym.language == "python":
+            # several imported modules' classes bear the name (lark's `self.parser.parse` with cyk, earley and xearley
+            # imported, each with a Parser; run 523 read cyk's Parser.parse as the one called): none is evidence
+            return None
+        return named[0] if named else self._last_resort(r, name)
 
     def _typed_member(self, typed: str, name: str) -> Found | None:
         """member_of_type from this body; in C and C++, of several types so named, the one the file's includes reach,
@@ -2039,8 +2052,8 @@ def _go_shadows(lines: list[str], sym: Symbol, name: str) -> bool:
     `path.Child()` is a method of that value, not a function of the imported package path."""
     if declared_type(sym.signature or "", name):
         return True
-    decl = re.compile(rf"^\s*(?:var\s+{name}\b|(?:\w+\s*,\s*)*{name}\s*(?:,\s*\w+\s*)*:=)")
-    return any(decl.match(t) for t in lines[sym.start_line:sym.end_line])
+    decl = re.compile(rf"^\s*(?:var\s+{name}\b|(?:\w+\s*,\s*)*{name}\s*(?:,\s*\w+\s*)*:=(?!\s*{name}\.))")
+    return any(decl.match(t) for t in lines[sym.start_line:sym.end_line])  # (`foo := foo.New(..)`: the package's)
 
 
 def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, word: str, name: str, syms_of: Callable[[str], list[Symbol]],
@@ -2078,7 +2091,9 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
             found = member_of_type(index, typed, name, sym, import_files) if typed else None  # receiver type, promoted
         if found is not None:  # a name declared again in another block: the first declaration that tells
             return found
-    return None
+    copied = _attribute_source(lines, sym.start_line, sym.end_line + 1, word) if sym.language == "python" else None
+    typed = _attribute_chain_type(index, sym, own_class, copied[1]) if copied is not None else None
+    return member_of_type(index, typed, name, sym, import_files) if typed else None
 
 
 _GO_RECEIVER = re.compile(r"func\s*\(\s*(\w+)\s+\*?(\w+)")
@@ -6576,7 +6591,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             elif enc.language in ("python", "rust"):
                 # `a, cmd, b = self.resolve_command(..)`; a closure's free variable, a parameter of a function around;
                 # Rust `let lits = &self.ro.nfa.prefixes;`
-                typed = _python_local(index, syms, lines, enc, word, binding, depth) if enc.language == "python" \
+                typed = (_python_attribute_local(index, cache, lines, site, enc, word, depth) if binding is None else None) \
+                    or _python_local(index, syms, lines, enc, word, binding, depth) if enc.language == "python" \
                     else _rust_field_chain(index, enc, binding[1]) if binding is not None and binding[0] == "fields" \
                     else binding[1] if binding is not None and binding[0] == "type" \
                     else _rust_closure_param(index, lines, enc, site.line, word) if binding is None else None
@@ -6730,6 +6746,42 @@ def _python_entered(index: IndexQueries, lines: list[str], enc: Symbol, line: in
     if returned is None or returned.group(1).strip("'\"") in ("Self", "te.Self", "typing.Self", "t.Self", typed):
         return typed
     return named_type(returned.group(1).strip("'\""))
+
+
+def _python_attribute_local(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                            enc: Symbol, word: str, depth: int) -> str | None:
+    """A Python local copied from an attribute chain, `line_ctr = lex_state.line_ctr` above the site: the type the
+    last attribute is declared with, off the first name's (lark run 523: with `lex_state: LexerState` and the class's
+    `line_ctr: LineCounter`, `line_ctr.feed(..)` had been a receiver of unknown type under a complete callees answer)."""
+    found = _attribute_source(lines, enc.start_line, min(site.line, enc.end_line), word) if depth < 2 else None
+    return _go_field_chain(index, cache, lines, Caller(site.symbol, site.path, found[0]), enc, found[1], depth) \
+        if found is not None else None
+
+
+def _attribute_source(lines: list[str], start: int, end: int, word: str) -> tuple[int, str] | None:
+    """The line and attribute chain a Python local is last copied from above line `end` (`x = a.b.c`), None when the
+    nearest binding of it is anything else."""
+    w = re.escape(word)
+    chain = re.compile(rf"^\s*{w}\s*=\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\s*(?:#.*)?$")
+    other = re.compile(rf"^\s*(?:{w}\s*(?::|=[^=])|for\b.*\b{w}\b.*\bin\b|.*\bas\s+{w}\b)")
+    for n in range(min(end, len(lines)) - 1, start, -1):
+        m = chain.match(lines[n - 1])
+        if m is not None:
+            return n, m.group(1)
+        if other.match(lines[n - 1]):
+            return None
+    return None
+
+
+def _attribute_chain_type(index: IndexQueries, sym: Symbol, own_class: Symbol | None, chain: str) -> str | None:
+    """The type at the end of `a.b.c` read in `sym`: a's declared type (a parameter, or self's class), then each
+    attribute's declared type."""
+    first, *steps = chain.split(".")
+    owner = own_class.name if first in ("self", "cls") and own_class is not None else declared_type(sym.signature or "", first)
+    for step in steps:
+        got = member_of_type(index, owner, step, sym, []) if owner else None
+        owner = _value_type(_uncut(index, got[0]), False) if got is not None else None
+    return owner
 
 
 def _python_local(index: IndexQueries, syms: list[Symbol], lines: list[str], enc: Symbol, word: str,

@@ -19,6 +19,7 @@ from contexteer.indexers.graph import (
     MAX_OVERRIDES,
     RETURNS,
     RUST_INTEGER_METHOD,
+    SOLE,
 )
 from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.indexers.name_lines import name_lines
@@ -590,7 +591,10 @@ def _guesses(model: RelatedResult, target: Any, guesses: list[RelatedItem]) -> s
         call = it.calls[0].split(":", 1)[-1].strip() if few and it.calls else ""
         sites.append(f"{it.path}:{lines} in {it.qualname or 'top level'}" + (f" `{call[:90]}`" if call else ""))
     more = f" and {len(guesses) - 20} more" if len(guesses) > 20 else ""
-    which = f"any of the {len(model.definitions)}" if model.definitions else f"maybe another type's {target.name}" \
+    which = f"any of the {len(model.definitions)}" if model.definitions else \
+        f"{target.name} is {SOLE}: its calls unless the receiver is an outside library's object" \
+        if SOLE in (model.note or "") else \
+        f"maybe another type's {target.name}" \
         + (", std's integers' among them" if getattr(target, "language", "") == "rust"
            and RUST_INTEGER_METHOD.fullmatch(target.name or "") else "")
     return f"matched by name only, the receiver's type unknown ({which}): " + "; ".join(sites) + more

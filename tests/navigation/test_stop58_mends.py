@@ -1,0 +1,70 @@
+"""Mends of stop 58, each with what an agent saw before."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+LARK = {
+    "lark/__init__.py": "",
+    "lark/tree.py": ("class Tree:\n"
+                     "    def iter_subtrees(self):\n        return [self]\n\n"
+                     "    def find_pred(self, pred):\n        return filter(pred, self.iter_subtrees())\n"),
+    "lark/grammar.py": ("def resolve(tree):\n"
+                        "    for child in tree.children:\n"
+                        "        ids = [id(x) for x in child.iter_subtrees()]\n"     # 3
+                        "    return ids\n"),
+    "lark/lexer.py": ("from typing import overload\n\n\n"
+                      "class LineCounter:\n"                                           # 4
+                      "    def feed(self, token):\n        self.n = len(token)\n\n\n"
+                      "class LexerState:\n"                                            # 9
+                      "    line_ctr: LineCounter\n\n"
+                      "    def __init__(self):\n        self.line_ctr = LineCounter()\n\n\n"
+                      "class Token(str):\n"                                            # 16
+                      "    @overload\n"
+                      "    def __new__(cls, type_: str) -> 'Token': ...\n\n"
+                      "    def __new__(cls, *args, **kwargs):\n"                       # 20
+                      "        return str.__new__(cls, args[0])\n\n\n"
+                      "class BasicLexer:\n"                                            # 24
+                      "    def next_token(self, lex_state: LexerState):\n"
+                      "        line_ctr = lex_state.line_ctr\n"
+                      "        value = 'x'\n"
+                      "        line_ctr.feed(value)\n"                                  # 28
+                      "        return Token('NAME', value)\n"),
+    "lark/parsers/__init__.py": "",
+    "lark/parsers/cyk.py": "class Parser:\n    def parse(self, tokens, start):\n        return tokens\n",
+    "lark/parsers/earley.py": "class Parser:\n    def parse(self, lexer, start):\n        return lexer\n",
+    "lark/frontends.py": ("from .parsers import earley, cyk\n\n\n"
+                          "class ParsingFrontend:\n"
+                          "    def __init__(self, parser):\n        self.parser = parser\n\n"
+                          "    def parse(self, text, start=None):\n"                    # 8
+                          "        return self.parser.parse(text, start)\n"),
+}
+
+
+def test_callers_of_the_one_method_of_its_name_say_the_list_is_whole(tmp_path):
+    """lark run 523: Tree.iter_subtrees' callers put a call on a receiver of unknown type under 'maybe another type's
+    iter_subtrees' and said nothing of completeness, though no other definition is named so; the agent searched."""
+    text = served_tree(tmp_path / "r", LARK).call("find_related", symbol="Tree.iter_subtrees", relation="callers").text
+    assert "[every call named 'iter_subtrees' is listed; the only definition so named in the repository]" in text, text
+    assert "maybe another type's" not in text, text
+    assert "lark/grammar.py:3 in resolve" in text, text
+
+
+def test_a_local_copied_from_a_typed_attribute_is_of_the_attribute_s_type(tmp_path):
+    """lark run 523: `line_ctr = lex_state.line_ctr` with `lex_state: LexerState` and `line_ctr: LineCounter` on the
+    class left `line_ctr.feed(..)` 'unresolved (a receiver of unknown type)' under a complete callees answer; and Token,
+    built by its __new__ (an @overload stub above it), was named without its constructor."""
+    served = served_tree(tmp_path / "r", LARK)
+    text = served.call("find_related", symbol="BasicLexer.next_token", relation="callees").text
+    assert "LineCounter.feed 5-6 called at 28" in text, text
+    assert "unresolved" not in text, text
+    assert "class Token 16-21 built at 29 (constructor 20-21 (cls, *args, **kwargs))" in text, text
+    callers = served.call("find_related", symbol="LineCounter.feed", relation="callers").text
+    assert "all by receiver line_ctr: LineCounter" in callers and ":28 in BasicLexer.next_token" in callers, callers
+
+
+def test_a_receiver_named_like_classes_of_several_imported_modules_is_none_of_them(tmp_path):
+    """lark run 523: a semantic read of ParsingFrontend.parse listed cyk's Parser.parse '[import]' as what
+    `self.parser.parse(..)` calls, with earley's Parser as likely: a guess shown as certain."""
+    text = served_tree(tmp_path / "r", LARK).call("read_code_range", path="lark/frontends.py:ParsingFrontend.parse",
+                                                  context="semantic").text
+    assert "lark/parsers/cyk.py" not in text and "lark/parsers/earley.py" not in text, text
