@@ -309,8 +309,10 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
         at = local.get(name + "!", [])
     if at and language in ("py", "pyi") and syms:  # `shell, _, rest = x.partition("_")` binds a local `_` (run 270)
         at = _python_unshadowed(syms, lines, name, at)
-    if not at and language in ("py", "pyi"):
-        at = _string_annotations(lines, name, spans, scope)
+    if language in ("py", "pyi"):  # (beside its code uses too: lark run 523 read `Any … at 63` with line 55's
+        # 'Dict[str, Callable[[LexerConf, Any, Any], Any]]' left out, Callable alone on it, and read the file)
+        quoted = _string_annotations(lines, name, spans, scope)
+        at = sorted({*at, *quoted}) if at and quoted else at or quoted
     return at
 
 

@@ -229,9 +229,24 @@ def _overrides(nav: NavigationService, syms: list[Any]) -> dict[int, str]:
                 # the nearest base whose overloads take such parameters: another base further up may (an interface's)
                 b = next((o for o in (_same_overload(nav, f, m) for f in found) if o is not None), None)
             if b is not None:
-                where = f"line {b.start_line}" if b.path == m.path else f"{b.path}:{b.start_line}"
+                at = _def_line(nav, b)
+                where = f"line {at}" if b.path == m.path else f"{b.path}:{at}"
                 out[m.id] = f"overrides {qualifier.display(b) or b.qualname} {where}"
     return out
+
+
+def _def_line(nav: Any, b: Any) -> int:
+    """The line a Python method's `def` is on, below its decorators (lark run 523 read an outline's 'overrides
+    AbstractBasicLexer.next_token line 532', the @abstractmethod line, beside implementations' 'next_token 533')."""
+    from contexteer.indexers.lookup import lines_of
+
+    if not b.path.endswith((".py", ".pyi")):
+        return int(b.start_line)
+    lines = lines_of(nav.index, b.path)
+    n = b.start_line
+    while n <= min(len(lines), b.start_line + 8) and lines[n - 1].lstrip().startswith("@"):
+        n += 1
+    return int(n) if n <= len(lines) and lines[n - 1].lstrip().startswith(("def ", "async def ")) else int(b.start_line)
 
 
 #: languages whose methods overload by parameter types: what a method overrides is the base's of the same types

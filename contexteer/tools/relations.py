@@ -487,7 +487,8 @@ def _other_bases(it: RelatedItem) -> str:
     m = re.match(r"class\s+\w+\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", sig) if it.path.endswith((".py", ".pyi")) else None
     if m is not None:
         bases = [b.strip() for b in m.group(1).split(",") if b.strip() and "=" not in b]
-        return f"({', '.join(bases)})" if len(bases) > 1 else ""
+        # (one base too on a row under another: lark run 523 checked with a search whose base indentation meant)
+        return f"({', '.join(bases)})" if len(bases) > 1 or (bases and it.depth > 1) else ""
     if it.how == "implements":
         ext = re.search(r"\bextends\s+([\\\w.]+(?:<[^<>]*>)?)", sig.split("{", 1)[0])
         return f" extends {ext.group(1)}" if ext else ""

@@ -155,7 +155,7 @@ def test_implementations_say_which_methods_each_subclass_overrides_and_follow_im
     rows = {i["qualname"]: i.get("overrides", []) for i in a.data["items"]}
     # v1's Env imports v1's namesake: not a subclass of this one
     assert rows == {"_SecretField": [], "SecretStr": ["_display", "schema"]}, a.text
-    assert "SecretStr — overrides _display 18, schema 21" in a.text, a.text
+    assert "SecretStr(_SecretField) — overrides _display 18, schema 21" in a.text, a.text
 
 
 _STACKS = {

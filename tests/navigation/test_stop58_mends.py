@@ -68,3 +68,41 @@ def test_a_receiver_named_like_classes_of_several_imported_modules_is_none_of_th
     text = served_tree(tmp_path / "r", LARK).call("read_code_range", path="lark/frontends.py:ParsingFrontend.parse",
                                                   context="semantic").text
     assert "lark/parsers/cyk.py" not in text and "lark/parsers/earley.py" not in text, text
+
+
+ANNOTATED = {
+    "pkg/__init__.py": "",
+    "pkg/conf.py": "class LexerConf:\n    pass\n",
+    "pkg/front.py": ("from typing import Any, Callable, Dict\nfrom .conf import LexerConf\n\n"
+                     "_creators: 'Dict[str, Callable[[LexerConf, Any], Any]]' = {}\n\n\n"   # 4
+                     "def build(conf: LexerConf, extra: Any) -> Dict[str, int]:\n"             # 7
+                     "    return {}\n"),
+    "pkg/lexer.py": ("from abc import abstractmethod\n\n\n"
+                     "class Lexer:\n    def lex(self, text):\n        raise NotImplementedError\n\n\n"
+                     "class AbstractBasicLexer(Lexer):\n"                                       # 9
+                     "    @abstractmethod\n"
+                     "    def next_token(self, state):\n"                                       # 11
+                     "        ...\n\n"
+                     "    def lex(self, text):\n        return [self.next_token(text)]\n\n\n"
+                     "class BasicLexer(AbstractBasicLexer):\n"                                  # 18
+                     "    def next_token(self, state):\n        return state\n"),
+}
+
+
+def test_a_name_in_a_string_annotation_is_used_there_beside_its_code_uses(tmp_path):
+    """lark run 523: the uses view gave `Callable (annotations only) at 55` but `Any … at 63` and `Dict … at 180`,
+    all three on line 55's 'Dict[str, Callable[[LexerConf, Any, Any], Any]]'; the agent read the file."""
+    text = served_tree(tmp_path / "r", ANNOTATED).call("list_dependencies", path="pkg/front.py", view="uses").text
+    assert "Any (annotations only) at 4,7" in text and "Dict (annotations only) at 4,7" in text, text
+    assert "LexerConf (conf.py:1, annotations only) at 4,7" in text, text
+
+
+def test_a_subclass_under_another_names_its_base_and_overrides_name_the_def_line(tmp_path):
+    """lark run 523: BasicLexer's base was only its indentation under AbstractBasicLexer (the agent searched the class
+    lines), and an outline's '[overrides AbstractBasicLexer.next_token line 10]' named the @abstractmethod line beside
+    the implementations answer's 'next_token 11'."""
+    served = served_tree(tmp_path / "r", ANNOTATED)
+    impl = served.call("find_related", symbol="Lexer", relation="implementations").text
+    assert "18-20 class BasicLexer(AbstractBasicLexer) — overrides next_token 19" in impl, impl
+    outline = served.call("get_structured_index", path="pkg/lexer.py").text
+    assert "[overrides AbstractBasicLexer.next_token line 11]" in outline, outline
