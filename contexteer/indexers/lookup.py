@@ -2340,7 +2340,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     # (and a C# enum member or const, always written through its type: `MaybeMethodFlags.Public` is no
     # `BindingFlags.Public`; review of this stop)
     held = sym.kind == "field" or (sym.kind == "constant" and sym.language == "csharp" and sym.parent_id is not None)
-    member = sym.kind == "method" or table_function(sym) or (held and sym.language in PROPERTY_READ)
+    # (a Ruby `attr_reader :registers` writes a method: `context.registers` on another class's value is not its call)
+    ruby_attr = sym.kind == "field" and sym.language == "ruby" and sym.parent_id is not None
+    member = sym.kind == "method" or table_function(sym) or (held and sym.language in PROPERTY_READ) or ruby_attr
     owner = sym.qualname.rsplit(".", 2)[-2] if member and "." in sym.qualname \
         else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
@@ -3134,7 +3136,7 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         _global_c_function(index, sym, callee, sites)
         if sym.kind == "method" and sym.language == "cpp":
             _global_scope_calls(index, callee, sites, left_out)
-    elif sym.language == "ruby" and sym.kind == "method":
+    elif sym.language == "ruby" and (sym.kind == "method" or (sym.kind == "field" and sym.parent_id is not None)):
         _reopened_class_calls(index, sym, callee, sites)
         kin: dict[str, tuple[set[str], set[str]]] = {}  # (the class family, read once for both rules)
         sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites}, kin)
@@ -4239,7 +4241,11 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     # (`(?<![\w$#])`, not `\b`: a JS/TS `#private` name has no word boundary after `this.`)
     # (a Scala method needs no parentheses; a property is read, not called)
     bare_name = language == "scala" or prop
-    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
+    # (nor a Ruby one on a value: `context.registers.static`, where `self.columns = x` calls the writer, and a bare
+    # word is read by the Ruby rules of _by_language_rules)
+    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + r"\s*\(|(?<=\.)\s*" + re.escape(callee)
+                      + r"(?![\w?!]|:[^:]|\s*=[^=~>])") if language == "ruby" else \
+        re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
         else _ts_arity(index, owner_cls, signature, callee) if language in ("typescript", "tsx") else None
     if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
