@@ -45,6 +45,7 @@ from contexteer.indexers.syntax import (
     built_receiver,
     call_args,
     call_args_at,
+    caught_type,
     configured,
     cs_namespaces,
     declared_as,
@@ -5014,7 +5015,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     held = re.search(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.$", prefix)
     site.receiver_name = f"{held.group(1)}.{word}" if held is not None and held.group(1) not in _SELF else word
     plain = not prefix.endswith(".")
-    other, typed = _value_typed(index, defs, lines, site, prefix, word, owner, plain, owner_folder)
+    caught = _php_caught(index, defs, lines, site, text[: before.start()], word)
+    other, typed = (False, caught) if caught else _value_typed(index, defs, lines, site, prefix, word, owner, plain,
+                                                                  owner_folder)
     if other:
         return True
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
@@ -5098,6 +5101,15 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
+
+
+def _php_caught(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, before: str,
+                word: str) -> str | None:
+    """PHP: the class the catch clause around a call on `$word` caught it as (caught_type), else None."""
+    if not site.path.endswith(".php") or not word.startswith("$"):
+        return None
+    enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+    return caught_type(lines, enc.start_line, site.line, before, word) if enc is not None else None
 
 
 def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) -> list[Symbol]:

@@ -25,3 +25,31 @@ def test_ruby_reader_called_bare_is_the_classs_own_and_a_value_s_is_not(tmp_path
         rows = got.text.split("]")[-1] if "[" in got.text else got.text
         assert "in Template#render" in rows and "Context.new(registers)" in rows, got.text
         assert "context.registers" not in rows and "name only" not in got.text, got.text
+
+
+PHP_CATCH = ("<?php\nnamespace App;\n\n"
+             "class FooException extends \\Exception\n{\n"
+             "    public function m(): string { return 'f'; }\n}\n\n"                          # 6
+             "class BarException extends \\Exception\n{\n"
+             "    public function m(): string { return 'b'; }\n}\n\n"                          # 11
+             "class Runner\n{\n    public function run(): void\n    {\n"
+             "        try { $this->go(); } catch (FooException $e) { $e->m(); } catch (BarException $e) { $e->m(); }\n"  # 18
+             "        try {\n            $this->go();\n"
+             "        } catch (BarException $e) {\n"
+             "            $e->m();\n"                                                          # 22
+             "        } catch (FooException $e) {\n"
+             "            $e->m();\n"                                                          # 24
+             "        }\n    }\n\n    public function go(): void {}\n}\n")
+
+
+def test_php_each_catch_clause_types_its_own_variable(tmp_path):
+    """Review of stop 57: `catch (FooException $e) {..} catch (BarException $e) {..}` on one line, and the same `$e`
+    caught as BarException then as FooException below, had every `$e->m()` typed by the first clause of the body:
+    three callers of FooException::m, none of BarException::m, and callees listing FooException.m at 18,22,24."""
+    served = served_tree(tmp_path / "r", {"src/Ex.php": PHP_CATCH})
+    foo = served.call("find_related", symbol="FooException::m", relation="callers").text
+    bar = served.call("find_related", symbol="BarException::m", relation="callers").text
+    assert "src/Ex.php:18 in Runner.run" in foo and "and 24" in foo and "and 22" not in foo, foo
+    assert "src/Ex.php:18 in Runner.run" in bar and "and 22" in bar and "and 24" not in bar, bar
+    got = served.call("find_related", symbol="Runner::run", relation="callees").text
+    assert "FooException.m 6-6 called at 18,24" in got and "BarException.m 11-11 called at 18,22" in got, got
