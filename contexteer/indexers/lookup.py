@@ -4975,6 +4975,23 @@ def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
     return any(alias.match(text) for text in lines[: max(0, line - 1)])
 
 
+def _php_then(index: IndexQueries, syms: list[Symbol], line: int, text: str, at: int, typed: str | None) -> str | None:
+    """PHP: what a chain of calls returns, `typed` being what its first call (whose `(` ends at `at`) returns and each
+    `->n(..)` after it what n's header says on the class before (review of stop 57: `$x = $this->prop->m()->n();` had
+    been typed as m's return, so `$x->k()` went to another class's k)."""
+    step = re.compile(r"\s*\??->\s*(\w+)\s*\(")
+    while typed is not None:
+        depth, i = 1, at
+        while i < len(text) and depth:
+            depth += (text[i] == "(") - (text[i] == ")")
+            i += 1
+        m = step.match(text, i) if depth == 0 else None
+        if m is None:
+            return typed if depth == 0 else None
+        typed, at = _php_returned(index, syms, line, m.group(1), typed), m.end()
+    return None
+
+
 def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: str, cls_name: str | None = None) -> str | None:
     """PHP: the class a call of `method` returns, as its header says: `$this->method()` at `line` (the class around
     it), or `Cls::method()` with `cls_name` (`: parent` is the base of the class defining it, `: static`/`: self`
@@ -6914,16 +6931,19 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
             if made is None else None
         if held_by is not None:  # `$time = $this->timeProvider->getTime();`: what the property's class returns
             held = _php_property_type(index, syms, lines, n, held_by.group(1))  # (ramsey/uuid run 505)
-            return _php_returned(index, syms, n, held_by.group(2), held) if held is not None else None
+            got = _php_returned(index, syms, n, held_by.group(2), held) if held is not None else None
+            return _php_then(index, syms, n, text, held_by.end(), got)
         returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+)"
                              rf"|\$(\w+)\s*->\s*(\w+))\s*\(", text) if made is None else None
         if returned is not None and returned.group(4):  # `$style = $stack->getCurrent()`: what the local's class returns
             held = _php_value_type(index, syms, lines, enc, Caller(enc, site.path, n - 1), "$" + returned.group(4)) \
                 if returned.group(4) not in (name, "this") else None
-            return _php_returned(index, syms, n, returned.group(5), held) if held is not None else None
+            got = _php_returned(index, syms, n, returned.group(5), held) if held is not None else None
+            return _php_then(index, syms, n, text, returned.end(), got)
         if returned is not None:  # `$in = $this->createCompletionInput($input)`, `$in = CompletionInput::fromTokens(..)`
             cls_name = returned.group(2) if returned.group(2) not in ("self", "static", "parent") else None
-            return _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
+            got = _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
+            return _php_then(index, syms, n, text, returned.end(), got)
         if made is not None:
             cls = made.group(1).rsplit("\\", 1)[-1]
             return _php_enclosing_class(syms, site.line) if cls in ("static", "self") else cls

@@ -53,3 +53,25 @@ def test_php_each_catch_clause_types_its_own_variable(tmp_path):
     assert "src/Ex.php:18 in Runner.run" in bar and "and 22" in bar and "and 24" not in bar, bar
     got = served.call("find_related", symbol="Runner::run", relation="callees").text
     assert "FooException.m 6-6 called at 18,24" in got and "BarException.m 11-11 called at 18,22" in got, got
+
+
+PHP_CHAIN = ("<?php\nnamespace App;\n\n"
+             "class Kay\n{\n    public function k(): string { return 'kay'; }\n}\n\n"           # 6
+             "class Em\n{\n    public function n(): Kay { return new Kay(); }\n"
+             "    public function k(): string { return 'em'; }\n}\n\n"                          # 12
+             "class Prop\n{\n    public function m(): Em { return new Em(); }\n}\n\n"
+             "class User\n{\n    private Prop $prop;\n\n    public function use(): string\n    {\n"
+             "        $x = $this->prop->m()->n();\n"                                              # 26
+             "        return $x->k();\n    }\n}\n")                                               # 27
+
+
+def test_php_local_assigned_a_chain_of_calls_is_what_the_last_call_returns(tmp_path):
+    """Review of stop 57: `$x = $this->prop->m()->n();` typed `$x` as what m returns (Em), so `$x->k()` was Em::k's
+    call and Kay::k (what n returns) had none."""
+    served = served_tree(tmp_path / "r", {"src/C.php": PHP_CHAIN})
+    kay = served.call("find_related", symbol="Kay::k", relation="callers").text
+    assert "src/C.php:27 in User.use" in kay and "$x: Kay" in kay, kay
+    em = served.call("find_related", symbol="Em::k", relation="callers").text
+    assert "src/C.php:27 in" not in em, em
+    got = served.call("find_related", symbol="User::use", relation="callees").text
+    assert "Kay.k 6-6 called at 27" in got and "Em.k" not in got, got
