@@ -75,3 +75,34 @@ def test_php_local_assigned_a_chain_of_calls_is_what_the_last_call_returns(tmp_p
     assert "src/C.php:27 in" not in em, em
     got = served.call("find_related", symbol="User::use", relation="callees").text
     assert "Kay.k 6-6 called at 27" in got and "Em.k" not in got, got
+
+
+PY_HANDLER = ("callbacks = []\n\n\n"
+              "def register(handler=None):\n    callbacks.append(handler)\n\n\n"
+              "def handler(x):\n    return x\n\n\n"                                  # 8
+              "def run(xs):\n    handler(1)\n"                                       # 13
+              "    callbacks.append(handler)\n"                                      # 14
+              "    register(handler=handler)\n"                                      # 15
+              "    return list(map(handler, xs))\n")                                 # 16
+
+PHP_HANDLER = ("<?php\nnamespace App;\n\nclass H\n{\n"
+               "    public function handler(int $x): int\n    {\n        return $x;\n    }\n\n"
+               "    public function run(array $xs): array\n    {\n"
+               "        $this->handler(1);\n"                                        # 13
+               "        return array_map([$this, 'handler'], $xs);\n    }\n}\n")    # 14
+
+
+def test_callers_of_a_function_also_passed_as_a_value_are_not_said_complete(tmp_path):
+    """Review of stop 57: a handler called once and also stored (`callbacks.append(handler)`, `map(handler, xs)`,
+    `register(handler=handler)`, PHP `array_map([$this, 'handler'], ..)`) read "[every call named 'handler' is
+    listed]" in find_related and "called by (1, complete)" in a semantic read: whatever calls it through the
+    value is not listed."""
+    served = served_tree(tmp_path / "r", {"app.py": PY_HANDLER, "src/H.php": PHP_HANDLER})
+    got = served.call("find_related", symbol="handler", path="app.py", relation="callers").text
+    assert "app.py:13 in run" in got and "also passed as a value at app.py:14, app.py:15, app.py:16" in got, got
+    assert "complete" not in got and "every call named" not in got, got
+    read = served.call("read_code_range", path="app.py", symbol="handler", context="semantic").text
+    assert "called by (1; also passed as a value at app.py:14" in read and "complete" not in read, read
+    php = served.call("find_related", symbol="H::handler", relation="callers").text
+    assert "src/H.php:13 in H.run" in php and "also passed as a value at src/H.php:14" in php, php
+    assert "complete" not in php and "every call named" not in php, php
