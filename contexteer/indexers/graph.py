@@ -83,6 +83,8 @@ from contexteer.indexers.syntax import (
     built_receiver,
     call_args,
     call_args_at,
+    caught_type,
+    caught_types,
     declared_type,
     generic_bounds,
     local_binding,
@@ -2684,6 +2686,12 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     continue
                 r = m.group(1) or ""
                 r = ("this" if r == "$this" else r) if language == "php" else r  # PHP: $this is this; `$base` keeps its `$` (C#'s `base` is a self word)
+                caught = caught_type(lines, max(1, n - 200), n, text[: m.start()], r) \
+                    if language == "php" and r.startswith("$") and not m.group(2) else None
+                if caught is not None and len(caught_types(lines, n - 200, n + 200, r)) > 1:
+                    # `catch (FooException $e) {..} catch (BarException $e) {..}`: the class its own clause caught
+                    added.append((n, f"({caught})"))
+                    continue
                 # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
                 r = r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":

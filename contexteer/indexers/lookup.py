@@ -45,6 +45,7 @@ from contexteer.indexers.syntax import (
     built_receiver,
     call_args,
     call_args_at,
+    caught_type,
     configured,
     cs_namespaces,
     declared_as,
@@ -2355,7 +2356,9 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     # (and a C# enum member or const, always written through its type: `MaybeMethodFlags.Public` is no
     # `BindingFlags.Public`; review of this stop)
     held = sym.kind == "field" or (sym.kind == "constant" and sym.language == "csharp" and sym.parent_id is not None)
-    member = sym.kind == "method" or table_function(sym) or (held and sym.language in PROPERTY_READ)
+    # (a Ruby `attr_reader :registers` writes a method: `context.registers` on another class's value is not its call)
+    ruby_attr = sym.kind == "field" and sym.language == "ruby" and sym.parent_id is not None
+    member = sym.kind == "method" or table_function(sym) or (held and sym.language in PROPERTY_READ) or ruby_attr
     owner = sym.qualname.rsplit(".", 2)[-2] if member and "." in sym.qualname \
         else zig_file_struct(sym.path) if sym.language == "zig" and sym.kind == "function" else None
     lang: dict[str, str | None] = {}
@@ -3149,7 +3152,7 @@ def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         _global_c_function(index, sym, callee, sites)
         if sym.kind == "method" and sym.language == "cpp":
             _global_scope_calls(index, callee, sites, left_out)
-    elif sym.language == "ruby" and sym.kind == "method":
+    elif sym.language == "ruby" and (sym.kind == "method" or (sym.kind == "field" and sym.parent_id is not None)):
         _reopened_class_calls(index, sym, callee, sites)
         kin: dict[str, tuple[set[str], set[str]]] = {}  # (the class family, read once for both rules)
         sites += _ruby_bare_calls(index, sym, callee, {(c.path, c.line) for c in sites}, kin)
@@ -4254,7 +4257,11 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     # (`(?<![\w$#])`, not `\b`: a JS/TS `#private` name has no word boundary after `this.`)
     # (a Scala method needs no parentheses; a property is read, not called)
     bare_name = language == "scala" or prop
-    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
+    # (nor a Ruby one on a value: `context.registers.static`, where `self.columns = x` calls the writer, and a bare
+    # word is read by the Ruby rules of _by_language_rules)
+    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + r"\s*\(|(?<=\.)\s*" + re.escape(callee)
+                      + r"(?![\w?!]|:[^:]|\s*=[^=~>])") if language == "ruby" else \
+        re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
     fits = arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
         else _ts_arity(index, owner_cls, signature, callee) if language in ("typescript", "tsx") else None
     if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
@@ -4983,6 +4990,23 @@ def _lua_alias(lines: list[str], line: int, callee: str) -> bool:
     return any(alias.match(text) for text in lines[: max(0, line - 1)])
 
 
+def _php_then(index: IndexQueries, syms: list[Symbol], line: int, text: str, at: int, typed: str | None) -> str | None:
+    """PHP: what a chain of calls returns, `typed` being what its first call (whose `(` ends at `at`) returns and each
+    `->n(..)` after it what n's header says on the class before (review of stop 57: `$x = $this->prop->m()->n();` had
+    been typed as m's return, so `$x->k()` went to another class's k)."""
+    step = re.compile(r"\s*\??->\s*(\w+)\s*\(")
+    while typed is not None:
+        depth, i = 1, at
+        while i < len(text) and depth:
+            depth += (text[i] == "(") - (text[i] == ")")
+            i += 1
+        m = step.match(text, i) if depth == 0 else None
+        if m is None:
+            return typed if depth == 0 else None
+        typed, at = _php_returned(index, syms, line, m.group(1), typed), m.end()
+    return None
+
+
 def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: str, cls_name: str | None = None) -> str | None:
     """PHP: the class a call of `method` returns, as its header says: `$this->method()` at `line` (the class around
     it), or `Cls::method()` with `cls_name` (`: parent` is the base of the class defining it, `: static`/`: self`
@@ -5023,7 +5047,9 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     held = re.search(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.$", prefix)
     site.receiver_name = f"{held.group(1)}.{word}" if held is not None and held.group(1) not in _SELF else word
     plain = not prefix.endswith(".")
-    other, typed = _value_typed(index, defs, lines, site, prefix, word, owner, plain, owner_folder)
+    caught = _php_caught(index, defs, lines, site, text[: before.start()], word)
+    other, typed = (False, caught) if caught else _value_typed(index, defs, lines, site, prefix, word, owner, plain,
+                                                                  owner_folder)
     if other:
         return True
     if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
@@ -5107,6 +5133,15 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
             or (not site.receiver and _typed_receiver(index, defs, lines, site, word, owner)):
         site.receiver, site.how = True, "receiver type"
     return False
+
+
+def _php_caught(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, before: str,
+                word: str) -> str | None:
+    """PHP: the class the catch clause around a call on `$word` caught it as (caught_type), else None."""
+    if not site.path.endswith(".php") or not word.startswith("$"):
+        return None
+    enc = enclosing(_symbols_of(index, defs, site.path), site.line)
+    return caught_type(lines, enc.start_line, site.line, before, word) if enc is not None else None
 
 
 def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) -> list[Symbol]:
@@ -6948,16 +6983,19 @@ def _php_value_type(index: IndexQueries, syms: list[Symbol], lines: list[str], e
             if made is None else None
         if held_by is not None:  # `$time = $this->timeProvider->getTime();`: what the property's class returns
             held = _php_property_type(index, syms, lines, n, held_by.group(1))  # (ramsey/uuid run 505)
-            return _php_returned(index, syms, n, held_by.group(2), held) if held is not None else None
+            got = _php_returned(index, syms, n, held_by.group(2), held) if held is not None else None
+            return _php_then(index, syms, n, text, held_by.end(), got)
         returned = re.search(rf"\${re.escape(name)}\s*=\s*(?:\$this\s*->\s*(\w+)|\\?(?:\w+\\)*([A-Z]\w*)\s*::\s*(\w+)"
                              rf"|\$(\w+)\s*->\s*(\w+))\s*\(", text) if made is None else None
         if returned is not None and returned.group(4):  # `$style = $stack->getCurrent()`: what the local's class returns
             held = _php_value_type(index, syms, lines, enc, Caller(enc, site.path, n - 1), "$" + returned.group(4)) \
                 if returned.group(4) not in (name, "this") else None
-            return _php_returned(index, syms, n, returned.group(5), held) if held is not None else None
+            got = _php_returned(index, syms, n, returned.group(5), held) if held is not None else None
+            return _php_then(index, syms, n, text, returned.end(), got)
         if returned is not None:  # `$in = $this->createCompletionInput($input)`, `$in = CompletionInput::fromTokens(..)`
             cls_name = returned.group(2) if returned.group(2) not in ("self", "static", "parent") else None
-            return _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
+            got = _php_returned(index, syms, n, returned.group(1) or returned.group(3), cls_name)
+            return _php_then(index, syms, n, text, returned.end(), got)
         if made is not None:
             cls = made.group(1).rsplit("\\", 1)[-1]
             return _php_enclosing_class(syms, site.line) if cls in ("static", "self") else cls

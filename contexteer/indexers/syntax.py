@@ -1459,3 +1459,35 @@ def _arm_cfg(lines: list[str], opener: int) -> str | None:
             break
     return None
 
+
+
+#: a catch clause binding a variable: `catch (FooException | BarException $e) {` (PHP), `catch (IOException e) {`
+_CATCH_CLAUSE = re.compile(r"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)(?:\s*\|[^)$]*?)?\s+\$?(\w+)\s*\)\s*\{")
+
+
+def caught_type(lines: list[str], start: int, line: int, before: str, word: str) -> str | None:
+    """The class the catch clause a call sits in caught `word` as: the innermost clause binding `word` whose block is
+    still open at the call (`before` is the call line's text up to the call; lines start..line-1 come above it).
+    Two clauses binding `$e` on one line, or one below the other, each type their own calls (review of stop 57: the
+    first clause had typed both). None when no such clause is open there."""
+    name = word.lstrip("$")
+    if "catch" not in before and not any("catch" in t for t in lines[max(start, 1) - 1:line - 1]):
+        return None
+    text = "\n".join(lines[max(start, 1) - 1:line - 1] + [before])
+    for m in reversed([m for m in _CATCH_CLAUSE.finditer(text) if m.group(2) == name]):
+        rest = text[m.end():]
+        depth = 1
+        for ch in rest:
+            depth += (ch == "{") - (ch == "}")
+            if depth == 0:
+                break
+        if depth > 0:
+            return m.group(1)
+    return None
+
+
+def caught_types(lines: list[str], start: int, end: int, word: str) -> set[str]:
+    """The classes the catch clauses of lines start..end bind `word` as."""
+    name = word.lstrip("$")
+    text = "\n".join(t for t in lines[max(start, 1) - 1:end] if "catch" in t)
+    return {m.group(1) for m in _CATCH_CLAUSE.finditer(text) if m.group(2) == name}

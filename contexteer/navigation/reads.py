@@ -269,6 +269,7 @@ class Semantic:
     more_names: list[str] = field(default_factory=list)  # those names
     brief: list[str] = field(default_factory=list)  # past the list's limit: `name line` (same file) or `name path:line`
     commands: list[str] = field(default_factory=list)  # a shell body's commands no repository file defines
+    values: list[str] = field(default_factory=list)  # callers all listed: where it is passed as a value (`path:line`)
 
 
 def _referenced(nav: NavigationService, target: Any, max_callers: int) -> tuple[int, list[CallerRef]]:
@@ -466,5 +467,18 @@ def semantic_of(nav: NavigationService, rel: str, lines: list[str], target: Any,
         commands = [n for n in dict.fromkeys(sem.unresolved) if n in called]
     brief = [f"{s.qualname} {s.start_line}" if s.path == rel else f"{s.qualname} {s.path}:{s.start_line}"
              for s in getattr(sem, "brief", [])]
+    values = _passed_as_value(nav, target, callers, total) if around is None else []
     return Semantic(uses, callers, total, getattr(sem, "callers_name_only", 0), sem.more, commands=commands,
-                    more_names=list(getattr(sem, "more_names", [])), brief=brief)
+                    more_names=list(getattr(sem, "more_names", [])), brief=brief, values=values)
+
+
+def _passed_as_value(nav: NavigationService, target: Any, callers: list[CallerRef], total: int) -> list[str]:
+    """A function whose callers are all listed and sure: the lines passing it as a value (`callbacks.append(handler)`,
+    `map(handler, xs)`), where callers through that value are not seen (review of stop 57: "called by (1, complete)"
+    had stood over a handler also registered as a callback)."""
+    from contexteer.navigation.relations import value_use_sites
+
+    if not callers or total > len(callers) or any(c.how in ("name only", "reference", "text") for c in callers) \
+            or getattr(target, "kind", None) not in ("function", "method"):
+        return []
+    return [f"{path}:{line}" for path, line, _, _ in value_use_sites(nav, target, {(c.path, c.line) for c in callers})]

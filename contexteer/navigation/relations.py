@@ -141,6 +141,8 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     ptr = _pointer_only(items) if relation == "implementations" else None
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
                          ptr) if n]
+    if values and items:
+        notes = _not_complete(notes, values)
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
 
 
@@ -442,6 +444,25 @@ _VALUE_LANGUAGES = frozenset({"javascript", "typescript", "tsx", "jsx", "lua", "
                               "swift", "scala", "dart", "elixir", "php", "ruby", "csharp", "java", "c", "cpp"})
 
 
+def passed_note(at: list[str]) -> str:
+    """What a callers answer says instead of "complete" when the function is also passed as a value (`at`: the
+    lines, `path:line` first): calls through that value are no calls of its name."""
+    where = ", ".join(a.split(" ", 1)[0] for a in at[:3]) + (f", … {len(at) - 3} more" if len(at) > 3 else "")
+    return f"also passed as a value at {where}, so callers through that value are not listed"
+
+
+def _not_complete(notes: list[str], values: list[str]) -> list[str]:
+    """A callers answer's notes with no claim of completeness when the function is passed as a value (review of stop
+    57: "[complete: ..]" and "every call named 'handler' is listed" stood over `callbacks.append(handler)`)."""
+    out = []
+    for n in notes:
+        n = re.sub(r"^complete: ", "", n)
+        n = re.sub(r"(?:^|; )every call named '[^']*' is listed", "", n).strip("; ")
+        if n:
+            out.append(n)
+    return [passed_note(values), *out]
+
+
 def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: int = 8) -> list[str]:
     """value_use_sites as `path:line in X: text` rows, the call lines of `rel` left out."""
     calls = {(e.path, n) for e in rel.items for n in e.lines}
@@ -451,6 +472,17 @@ def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: 
 
 def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, int]],
                     cap: int = 8) -> list[tuple[str, int, Any, str]]:
+    """_named_values, and in PHP the callables naming it (`[$this, 'handler']`, _php_callables)."""
+    out = _named_values(nav, target, calls, cap)
+    if target.language == "php" and target.kind in ("function", "method"):
+        seen = {(p, n) for p, n, _, _ in out}
+        out += [c for c in _php_callables(nav, target, calls, cap) if (c[0], c[1]) not in seen]
+        out.sort(key=lambda c: (c[0], c[1]))
+    return out
+
+
+def _named_values(nav: NavigationService, target: Any, calls: set[tuple[str, int]],
+                  cap: int = 8) -> list[tuple[str, int, Any, str]]:
     """Lines that name a function or method without calling it (`assert_arg(n, v, 'string', path.isdir, ...)`,
     `local isdir = path.isdir`, `X.getPresentKinds = getPresentKinds`, `hooks.tap(name, this.onDone)`): where it is
     called later, by whatever holds it. The Penlight A/B agent searched the text for them after every callers
@@ -536,6 +568,45 @@ def value_use_sites(nav: NavigationService, target: Any, calls: set[tuple[str, i
             if above.endswith((",", "(")):
                 text = f"{above} {text}"
         out.append((h.path, h.line, enc, text))
+        if len(out) > cap:
+            break
+    return out
+
+
+#: PHP functions taking a callable, written as a string (`array_map('trim', $xs)`)
+_PHP_TAKES_CALLABLE = ("array_map|array_filter|array_walk(?:_recursive)?|array_reduce|u[ak]?sort|call_user_func(?:_array)?"
+                       "|is_callable|register_shutdown_function|set_(?:error|exception)_handler|spl_autoload_register"
+                       "|iterator_apply|preg_replace_callback")
+
+
+def _php_callables(nav: NavigationService, target: Any, calls: set[tuple[str, int]],
+                   cap: int) -> list[tuple[str, int, Any, str]]:
+    """PHP callables naming a function or method (value_use_sites): `[$this, 'handler']`, `[self::class, 'h']` and
+    `'Owner::h'` in its class's file, `[Owner::class, 'h']` anywhere; a function's name as a string handed to a
+    function taking a callable (`array_map('handler', $xs)`)."""
+    from contexteer.indexers import textsearch
+    from contexteer.indexers.lookup import enclosing
+
+    name = re.escape(target.name)
+    owner = re.escape(target.qualname.replace("::", ".").rsplit(".", 2)[-2]) if target.kind == "method" and "." in \
+        target.qualname.replace("::", ".") else None
+    if target.kind == "method" and owner is None:
+        return []
+    anywhere = rf"\b{owner}::class\s*,\s*['\"]{name}['\"]|['\"]{owner}::{name}['\"]" if owner else \
+        rf"\b(?:{_PHP_TAKES_CALLABLE})\s*\([^;]*['\"](?:\\?\w+\\)*{name}['\"]"
+    own_file = rf"\[\s*(?:\$this|self::class|static::class)\s*,\s*['\"]{name}['\"]" if owner else None
+    try:
+        found = textsearch.search(nav.ws, f"{anywhere}|{own_file}" if own_file else anywhere, regex=True,
+                                  case_sensitive=True, glob="*.php", path=".", max_results=200)
+    except ContexteerError as exc:
+        logger.info("no PHP callables of %s: %s", target.name, exc)
+        return []
+    out: list[tuple[str, int, Any, str]] = []
+    for h in found.hits:
+        if not h.path or h.context or (h.path, h.line) in calls or re.match(r"\s*(?://|#|\*|/\*)", h.text) \
+                or (not re.search(anywhere, h.text) and h.path != target.path):
+            continue
+        out.append((h.path, h.line, enclosing(nav.index.symbols_in_file(h.path), h.line), h.text.strip()))
         if len(out) > cap:
             break
     return out

@@ -18,6 +18,7 @@ from contexteer.fitting import fit_rows
 from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
 from contexteer.navigation.reads import block_end, block_heads
+from contexteer.navigation.relations import passed_note
 from contexteer.navigation.service import NavigationService
 from contexteer.navigation.symbols import doc_start
 from contexteer.secrets import redact_key_block_lines
@@ -491,7 +492,7 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
                 if start <= x.start_line <= end and x.kind in ("function", "method")] if around is None else []
         tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
                               around=around.qualname if around is not None else None, held=held,
-                              more_names=sem.more_names, brief=sem.brief).split("\n")
+                              more_names=sem.more_names, brief=sem.brief, values=sem.values).split("\n")
         heads = getattr(target, "block_heads", [])
         if heads:  # the blocks the lines sit in, whose heads' names are resolved among the uses
             # each with its range: "the chain of enclosing blocks with ranges" is the question (Symfony, ESLint A/B)
@@ -532,7 +533,7 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
 
 def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None,
                    held: list[str] | None = None, more_names: list[str] | None = None,
-                   brief: list[str] | None = None) -> str:
+                   brief: list[str] | None = None, values: list[str] | None = None) -> str:
     """The uses and callers under a semantic read; `around`: the function a range read sits in, whose callers
     `model.callers` are; `held`: the functions a range read holds when it sits in none (their callers: one call)."""
     out = ["", "── uses ──" if model.uses else "── uses: nothing resolvable in the index ──"]
@@ -587,6 +588,7 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         if model.callers:
             showing = f", showing {len(model.callers)}" if model.callers_total > len(model.callers) else ""
             guesses = f"; {name_only} matched by name only, maybe another type's method" if name_only else \
+                f"; {passed_note(values)}" if values and not showing else \
                 ", complete" if not showing and not any(c.how == "name only" for c in model.callers) else ""
             # (complete said: TanStack run 503 searched the text to check a "called by (1)")
             # a class's callers are the places that build it, not callers of a method shown under it (run 91
