@@ -106,3 +106,16 @@ def test_a_subclass_under_another_names_its_base_and_overrides_name_the_def_line
     assert "18-20 class BasicLexer(AbstractBasicLexer) — overrides next_token 19" in impl, impl
     outline = served.call("get_structured_index", path="pkg/lexer.py").text
     assert "[overrides AbstractBasicLexer.next_token line 11]" in outline, outline
+
+
+def test_a_semantic_read_lists_no_callers_when_all_of_many_are_guesses(tmp_path):
+    """lark run 523: a semantic read of ParsingFrontend.parse listed ten of 337 `parse` calls matched by name only
+    (an sre parse among them), ~400 tokens that named no real caller."""
+    calls = "".join(f"def use{k}(p):\n    return p.parse({k})\n\n\n" for k in range(14))
+    files = {"pkg/__init__.py": "",
+             "pkg/front.py": "class Front:\n    def parse(self, text):\n        return text\n",
+             "pkg/users.py": calls}
+    text = served_tree(tmp_path / "r", files).call("read_code_range", path="pkg/front.py:Front.parse", context="semantic").text
+    assert ("── called by: no sure caller; 14 calls named 'parse' matched by name only (maybe another type's parse), not "
+            "listed: find_related(symbol=\"Front.parse\", relation=\"callers\") ──") in text, text
+    assert "in use3" not in text, text
