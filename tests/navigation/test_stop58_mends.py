@@ -119,3 +119,4 @@ def test_a_semantic_read_lists_no_callers_when_all_of_many_are_guesses(tmp_path)
     assert ("── called by: no sure caller; 14 calls named 'parse' matched by name only (maybe another type's parse), not "
             "listed: find_related(symbol=\"Front.parse\", relation=\"callers\") ──") in text, text
     assert "in use3" not in text, text
+
