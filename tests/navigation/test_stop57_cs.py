@@ -1,0 +1,53 @@
+"""Mends of stop 57 for C#, each with what the agent of the dbus-sharp A/B run 521 saw before."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+PROTOCOL = {
+    "src/Protocol/Message.cs": ("namespace DBus.Protocol\n{\n    public class Message\n    {\n"
+                                "        public void AttachBodyTo (MessageWriter w) { }\n    }\n}\n"),
+    "src/Protocol/MessageWriter.cs": "namespace DBus.Protocol\n{\n    public class MessageWriter { }\n}\n",
+    "src/Protocol/MessageReader.cs": ("namespace DBus.Protocol\n{\n    public class MessageReader\n    {\n"
+                                     "        public MessageReader (Message m) { }\n"
+                                     "        public string ReadString () { return null; }\n    }\n}\n"),
+    "src/Protocol/Signature.cs": ("namespace DBus.Protocol\n{\n    public struct Signature\n    {\n"
+                                  "        public Signature (string value) { }\n"
+                                  "        public static Signature GetSig (System.Type t) { return default; }\n    }\n}\n"),
+    "src/Protocol/MessageContainer.cs": ("namespace DBus.Protocol\n{\n    public class MessageContainer\n    {\n"
+                                         "        public Signature Signature { get; set; }\n"
+                                         "        public string Path { get; set; }\n"
+                                         "        public Message Message { get { return null; } }\n"
+                                         "        public static MessageContainer FromMessage (Message m) { return null; }\n"
+                                         "    }\n}\n"),
+}
+
+EXPORT = ("using System;\n"                                                            # 1
+          "\n"
+          "namespace DBus\n"                                                           # 3
+          "{\n"
+          "    using Protocol;\n"                                                      # 5
+          "\n"
+          "    internal class ExportObject\n"                                          # 7
+          "    {\n"
+          "        public void Handle (Message msg, MessageWriter w)\n"                # 9
+          "        {\n"
+          "            using (System.IO.StringReader sr = new System.IO.StringReader (\"x\")) {\n"   # 11
+          "                msg.AttachBodyTo (w);\n"
+          "            }\n"
+          "        }\n"
+          "    }\n"
+          "}\n")
+
+
+def test_csharp_using_inside_a_namespace_block_names_the_nested_namespace(tmp_path):
+    """dbus-sharp run 521: `using Protocol;` inside `namespace DBus {` (DBus.Protocol) read "15 Protocol [package
+    Protocol]: no name of it used in code", and `System.IO.StringReader` read as names nothing defines: "IO at 134;
+    StringReader at 134"."""
+    served = served_tree(tmp_path / "r", {**PROTOCOL, "src/ExportObject.cs": EXPORT})
+    u = served.call("list_dependencies", path="src/ExportObject.cs", view="uses")
+    row = next(line for line in u.text.splitlines() if line.startswith("  5 "))
+    assert row.startswith("  5 Protocol (DBus.Protocol) -> src/Protocol/"), u.text
+    assert "Message (Message.cs:3) at 9" in row and "MessageWriter (MessageWriter.cs:3) at 9" in row, u.text
+    assert "no name of it used" not in row and "[package" not in row, u.text
+    assert ".NET types written with their namespace, no using: System.IO.StringReader at 11" in u.text, u.text
+    assert "IO at" not in u.text and "not defined in the repository" not in u.text, u.text
