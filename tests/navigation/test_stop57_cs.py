@@ -51,3 +51,43 @@ def test_csharp_using_inside_a_namespace_block_names_the_nested_namespace(tmp_pa
     assert "no name of it used" not in row and "[package" not in row, u.text
     assert ".NET types written with their namespace, no using: System.IO.StringReader at 11" in u.text, u.text
     assert "IO at" not in u.text and "not defined in the repository" not in u.text, u.text
+
+
+SEND = ("using System;\n"                                                              # 1
+        "\n"
+        "namespace DBus\n"
+        "{\n"
+        "    using Protocol;\n"                                                        # 5
+        "\n"
+        "    public class BusObject\n"
+        "    {\n"
+        "        public MessageReader SendMethodCall (string inSigStr, Type retType)\n"  # 9
+        "        {\n"
+        "            Signature inSig = new Signature (inSigStr);\n"                   # 11
+        "            MessageContainer method_call = new MessageContainer {\n"          # 12
+        "                Path = \"/\",\n"
+        "                Signature = inSig\n"
+        "            };\n"
+        "            Signature outSig = Signature.GetSig (retType);\n"                # 16
+        "            Message retMsg = method_call.Message;\n"                          # 17
+        "            MessageContainer error = MessageContainer.FromMessage (retMsg);\n"  # 18
+        "            MessageReader reader = new MessageReader (retMsg);\n"             # 19
+        "            reader.ReadString ();\n"
+        "            return reader;\n"
+        "        }\n"
+        "    }\n"
+        "}\n")
+
+
+def test_csharp_constructor_and_static_calls_on_repository_classes_are_callees_not_locals(tmp_path):
+    """dbus-sharp run 521: BusObject.SendMethodCall's callees read "calls its own locals or parameters:
+    MessageContainer, MessageReader, Signature" (a declaration `MessageReader reader = ..` had bound its type as a
+    local) and "unresolved (external ...): Signature.GetSig, MessageContainer.FromMessage" under "[complete]"."""
+    served = served_tree(tmp_path / "r", {**PROTOCOL, "src/BusObject.cs": SEND})
+    text = served.call("find_related", symbol="BusObject.SendMethodCall", relation="callees").text
+    assert "locals or parameters" not in text, text
+    assert "struct Signature 3-7 built at 11" in text and "Signature.GetSig 6-6 called at 16" in text, text
+    assert "class MessageContainer 3-9 built at 12" in text and "MessageContainer.FromMessage 8-8 called at 18" in text, text
+    assert "class MessageReader 3-7 built at 19" in text, text
+    unresolved = next((line for line in text.splitlines() if line.startswith("unresolved")), "")
+    assert "GetSig" not in unresolved and "FromMessage" not in unresolved, text
