@@ -91,3 +91,33 @@ def test_csharp_constructor_and_static_calls_on_repository_classes_are_callees_n
     assert "class MessageReader 3-7 built at 19" in text, text
     unresolved = next((line for line in text.splitlines() if line.startswith("unresolved")), "")
     assert "GetSig" not in unresolved and "FromMessage" not in unresolved, text
+
+
+TRANSPORTS = {
+    "src/Transport.cs": ("namespace DBus\n{\n    public abstract class Transport\n    {\n"
+                         "        public abstract void Open (string entry);\n"                     # 5
+                         "        public static Transport Create () { return null; }\n"            # 6
+                         "        public virtual void WriteCred () { }\n    }\n}\n"),               # 7
+    "src/IAuth.cs": "namespace DBus\n{\n    public interface IAuth\n    {\n        string AuthString ();\n    }\n}\n",
+    "src/SocketTransport.cs": ("namespace DBus\n{\n    public class SocketTransport : Transport, IAuth\n    {\n"
+                               "        public override void Open (string entry) { }\n"           # 5
+                               "        public void Open (int socket) { }\n"                       # 6
+                               "        public static new Transport Create () { return null; }\n"  # 7
+                               "        public void WriteCred () { }\n"                            # 8
+                               "        public string AuthString () { return null; }\n"            # 9
+                               "    }\n}\n"),
+}
+
+
+def test_csharp_outline_marks_only_override_methods_as_overrides(tmp_path):
+    """dbus-sharp run 521: SocketTransport's `public void Open (Socket socket)` (no `override`, other parameters) and
+    Bus's `public static new Bus Open (string address)` were marked "[overrides ...Transport.Open ...]" /
+    "[overrides DBus.Connection.Open ...]": in C# only a method written `override` overrides; `new` hides."""
+    served = served_tree(tmp_path / "r", TRANSPORTS)
+    served.call("search_symbol", query="Transport")  # (the whole index built: an outline alone parses its own file first)
+    text = served.call("get_structured_index", path="src/SocketTransport.cs").text
+    rows = {line.split()[0]: line for line in text.splitlines() if line.startswith("    ")}
+    assert "[overrides DBus.Transport.Open src/Transport.cs:5]" in rows["5-5"], text
+    assert "[overrides DBus.IAuth.AuthString src/IAuth.cs:5]" in rows["9-9"], text  # (an interface's: implemented)
+    for at in ("6-6", "7-7", "8-8"):
+        assert "overrides" not in rows[at], text
