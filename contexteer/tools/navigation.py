@@ -154,7 +154,7 @@ async def search_symbol(
     svc: Services,
     ctx: Context,
     query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse', 'Parser.parse(String, int)' (that overload); up to 20 names: 'a, b, c'")],
-    kind: Annotated[str | None, Field(description="class, function, ... or 'function,method'")] = None,
+    kind: Annotated[str | None, Field(description="class, function, ... or 'function,method' (a C# delegate is a type)")] = None,
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
     references: bool = False,
@@ -516,6 +516,8 @@ KIND_ALIASES = {"object": "module", "protocol": "interface", "def": "function", 
                 # constructors are methods named like their class (Collections A/B run 76 asked kinds=[constructor])
                 "constructor": "method", "ctor": "method", "init": "method", "initializer": "method",
                 "typealias": "type", "alias": "type",
+                # a C# delegate is indexed as a type (dbus-sharp run 521 was refused "unknown symbol kind 'delegate'")
+                "delegate": "type",
                 # a Rust `macro_rules!` is stored as a function (answers name it a macro: a filter by that word finds it)
                 "macro_rules": "macro", "define": "macro"}
 
@@ -527,7 +529,7 @@ def _check_kinds(kinds: list[str]) -> list[str]:
     bad = [k for k in kinds if k not in SYMBOL_KINDS and k != "macro"]  # (a macro: a function written as one)
     if bad:
         raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)}, macro "
-                         f"(a Scala/Kotlin object is a module).")
+                         f"(a Scala/Kotlin object is a module; a C# delegate is a type).")
     return kinds
 
 

@@ -121,3 +121,15 @@ def test_csharp_outline_marks_only_override_methods_as_overrides(tmp_path):
     assert "[overrides DBus.IAuth.AuthString src/IAuth.cs:5]" in rows["9-9"], text  # (an interface's: implemented)
     for at in ("6-6", "7-7", "8-8"):
         assert "overrides" not in rows[at], text
+
+
+def test_search_symbol_takes_delegate_as_the_kind_csharp_delegates_are_indexed_as(tmp_path):
+    """dbus-sharp run 521: `kind=class,struct,enum,delegate` was refused "unknown symbol kind 'delegate'"; a C#
+    delegate is indexed as a type."""
+    served = served_tree(tmp_path / "r", {"src/Handlers.cs": ("namespace DBus\n{\n"
+                                                               "    public delegate void MessageHandler (object m);\n"
+                                                               "    public class MessageFilter { }\n}\n")})
+    got = served.call("search_symbol", query="MessageHandler", kind="class,struct,enum,delegate")
+    assert not got.is_error and "src/Handlers.cs:3" in got.text, got.text
+    bad = served.call("search_symbol", query="MessageHandler", kind="callback")
+    assert bad.is_error and "a C# delegate is a type" in bad.text, bad.text
