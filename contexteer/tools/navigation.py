@@ -154,7 +154,7 @@ async def search_symbol(
     svc: Services,
     ctx: Context,
     query: Annotated[str, Field(description="e.g. 'parse', 'Parser.parse', 'Parser.parse(String, int)' (that overload); up to 20 names: 'a, b, c'")],
-    kind: Annotated[str | None, Field(description="class, function, ... or 'function,method' (a C# delegate is a type)")] = None,
+    kind: Annotated[str | None, Field(description="class, function, ... or 'function,method'")] = None,
     path: Annotated[str | None, Field(description="Only under this path.")] = None,
     match: Literal["exact", "prefix", "substring", "fuzzy"] = "exact",
     references: bool = False,
