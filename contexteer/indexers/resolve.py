@@ -82,7 +82,7 @@ class Resolver(LanguageResolvers, ScriptResolvers):
         if fam == "c":
             return self._c(imp.path, mod, names)
         if fam == "csharp":
-            return [self._csharp(mod, names)]
+            return [self._csharp(mod, names, imp.path, imp.line)]
         if fam == "php":
             return [self._php(imp.path, mod, names)]
         if fam == "ruby":

@@ -13,6 +13,7 @@ from functools import cached_property
 
 from contexteer.indexers import stdnames
 from contexteer.indexers.resolve_base import C_EXT, JVM_EXT, Resolution, ResolverBase
+from contexteer.indexers.syntax import cs_using_candidates
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +34,7 @@ class LanguageResolvers(ResolverBase):
         self._rust_roots: dict[str, str] = {}
         self._rust_editions: dict[str, str] = {}
         self._top_names: dict[str, dict[str, list[str]]] = {}  # a JVM package folder: top-level name -> its files
+        self._cs_text: tuple[str, list[str]] = ("", [])  # the C# file whose usings are being resolved, its lines
 
     # ----- rust ---------------------------------------------------------------------------
     def _rust_crate_root(self, src: str) -> str:
@@ -498,11 +500,21 @@ class LanguageResolvers(ResolverBase):
         return [Resolution(external=name.split("/")[0] if "/" in name else name)]
 
     # ----- c# -----------------------------------------------------------------------------
-    def _csharp(self, module: str, names: tuple[str, ...]) -> Resolution:
+    def _csharp(self, module: str, names: tuple[str, ...], src: str = "", line: int = 0) -> Resolution:
         mod = re.sub(r"^(global\s*::|static\s+)", "", module.strip())
         full = f"{mod}.{names[0]}" if names and names[0] else mod
-        full = full.split("=")[-1].strip().removeprefix("global::")
+        written = full.split("=")[-1].strip()
+        full = written.removeprefix("global::")
         spaces = self.layout.cs_namespaces
+        # inside `namespace DBus {`, `using Protocol;` is DBus.Protocol (dbus-sharp run 521)
+        if src and line and "global::" not in written and full.split(".")[0] not in stdnames.DOTNET_PLATFORM:
+            if self._cs_text[0] != src:  # (a file's usings are resolved one after another)
+                self._cs_text = (src, self.layout.text(src).split("\n"))
+            lines = self._cs_text[1]
+            full = next((c for c in cs_using_candidates(lines, line, full)
+                         if c in spaces or ("." in c and c.rsplit(".", 1)[0] in spaces
+                                            and any(posixpath.basename(f) == c.rsplit(".", 1)[1] + ".cs"
+                                                    for f in spaces[c.rsplit(".", 1)[0]]))), full)
         if full in spaces:
             return Resolution(targets=tuple(spaces[full]), unit=full)
         if "." in full:  # `using static Ns.Type;` or an alias of a type

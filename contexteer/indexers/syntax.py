@@ -396,6 +396,42 @@ def enclosing_namespaces(ns: str) -> list[str]:
     return [".".join(parts[:k]) for k in range(len(parts), 0, -1)]
 
 
+def cs_namespace_at(lines: list[str], line: int) -> str | None:
+    """The full name of the namespace a C# line sits in (`namespace A { namespace B {` -> A.B; a file-scoped
+    `namespace A.B;` -> A.B), None at the top level: braces counted outside strings and comments."""
+    stack: list[tuple[str, int]] = []  # (name, the depth its body opened at; -1 file-scoped)
+    depth = 0
+    pending: str | None = None
+    for text in lines[:max(0, line - 1)]:
+        code = _CHAR.sub("''", _DQ.sub('""', _LINE_COMMENT.sub("", text)))
+        m = CS_NAMESPACE.match(code)
+        if m:
+            rest = code[m.end():].lstrip()
+            if rest.startswith(";"):
+                stack.append((m.group(1), -1))
+                continue
+            pending, code = m.group(1), rest
+        for ch in code:
+            if ch == "{":
+                depth += 1
+                if pending is not None:
+                    stack.append((pending, depth))
+                    pending = None
+            elif ch == "}":
+                if stack and stack[-1][1] == depth:
+                    stack.pop()
+                depth -= 1
+    return ".".join(n for n, _ in stack) or None
+
+
+def cs_using_candidates(lines: list[str], line: int, target: str) -> list[str]:
+    """What a C# `using T;` on `line` may name: inside `namespace A.B {` it is A.B.T, then A.T, then the global T
+    (dbus-sharp run 521: `using Protocol;` inside `namespace DBus {` means DBus.Protocol)."""
+    ns = cs_namespace_at(lines, line) if not target.startswith("global::") else None
+    target = target.removeprefix("global::")
+    return [*(f"{outer}.{target}" for outer in (enclosing_namespaces(ns) if ns else [])), target]
+
+
 def call_args_at(lines: list[str], line: int, name: str, language: str | None = None) -> list[str] | None:
     """The arguments of the call of `name` on `line` (1-based), read on over up to 40 lines (a call whose arguments
     are a long concatenation, Capacitor's `Logger.verbose(\n tags, "..." +\n ...)`); a Kotlin/Swift/Scala trailing

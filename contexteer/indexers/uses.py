@@ -86,6 +86,9 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
         return names
     first, last = start_line - 1, end_line - 1
     haskell = spec.name == "haskell"
+    # (Zig's rule only: a C# `MessageReader reader = ..` starts its variable_declaration with the type, which had bound
+    # MessageReader as a local: dbus-sharp run 521 read `new MessageReader(..)` as a call of a local)
+    zig = spec.name == "zig"
     idents = _IDENT_TYPES | {"variable"} if haskell else _IDENT_TYPES | {"simple_identifier"} if spec.name == "swift" \
         else _IDENT_TYPES
     used: dict[str, None] = {}
@@ -121,7 +124,7 @@ def names_in(data: bytes, spec: LanguageSpec, start_line: int, end_line: int, li
                     module = node.prev_named_sibling
                     names.members.setdefault(text, set()).add((module.text or b"").decode("utf-8", "replace").rstrip(".") if module else "")
                 elif _binds_haskell(field_name, parents) if haskell else (
-                        _binds(field_name, parents) or _zig_binds(node, parents)):
+                        _binds(field_name, parents) or (zig and _zig_binds(node, parents))):
                     names.bound.add(text)
                 elif _is_use(field_name, parents):
                     used.setdefault(text, None)

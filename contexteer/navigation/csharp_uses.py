@@ -13,7 +13,7 @@ from typing import Any
 
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.stdnames import DOTNET_TYPES
-from contexteer.indexers.syntax import CS_NAMESPACE, cs_namespaces, enclosing_namespaces
+from contexteer.indexers.syntax import CS_NAMESPACE, cs_namespaces, cs_using_candidates, enclosing_namespaces
 from contexteer.navigation.import_uses import MAX_LINES, capped, declared_here
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService
@@ -40,12 +40,17 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
     # every directive, the index's imports or not (`using MaybeFieldInfo = MaybeMemberInfo<FieldInfo>;` inside a
     # namespace block)
     usings = [(k, m) for k, text in enumerate(lines, 1) if "using" in text and (m := _USING.match(text))]
-    platform = [m["target"].strip() for _, m in usings if not m["static"] and not m["alias"]]
+    # a using inside `namespace DBus {` names DBus.Protocol before a global Protocol (dbus-sharp run 521)
+    meant = {k: _namespace_meant(lines, k, m["target"].strip(), spaces) for k, m in usings}
+    platform = [meant[k] for k, m in usings if not m["static"] and not m["alias"]]
+    qualified = _qualified_platform_types(lines, used, spaces)
     claimed: set[str] = set()
     out: list[ImportUse] = []
     for line, m in usings:
-        target = re.sub(r"^global::", "", m["target"].strip())
-        row = ImportUse(line=line, module=_written(m), names=[])
+        target = re.sub(r"^global::", "", m["target"].strip()) if m["alias"] or m["static"] else meant[line]
+        written = _written(m)
+        row = ImportUse(line=line, module=written if target in (written, f"global::{written}") else f"{written} ({target})",
+                        names=[])
         out.append(row)
         if m["alias"]:  # `using MaybeFieldInfo = MaybeMemberInfo<FieldInfo>;`: the alias is the name bound
             at = [k for k in plain.get(m["alias"], []) if k != line]
@@ -84,6 +89,9 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
         if hit is not None:
             local.names.append(_name(n, at, hit))
             claimed.add(n)
+    if qualified:
+        out.append(ImportUse(line=0, module=".NET types written with their namespace, no using", names=[
+            _name(n, at, None) for n, at in sorted(qualified.items())]))
     other = ImportUse(line=0, module="not defined in the repository nor a .NET type the tool knows (a using's type, "
                                      "or a base class's member)", names=[])
     declared = declared_here(nav, rel)  # type parameters (`T`) and parameters (`Body`) are no names from anywhere
@@ -94,6 +102,41 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
     return out + [r for r in (local, other) if r.names]
 
 
+
+
+def _namespace_meant(lines: list[str], line: int, target: str, spaces: dict[str, list[str]]) -> str:
+    """The namespace a `using target;` on `line` imports: the repository's namespace its enclosing namespaces make of
+    it (innermost first), else the name as written."""
+    return next((c for c in cs_using_candidates(lines, line, target) if c in spaces), target.removeprefix("global::"))
+
+
+_DOTTED = re.compile(r"(?<![\w.])(?:global::)?((?:System|Microsoft|Windows)(?:\s*\.\s*[A-Za-z_]\w*)+)")
+
+
+def _qualified_platform_types(lines: list[str], used: dict[str, list[int]],
+                              spaces: dict[str, list[str]]) -> dict[str, list[int]]:
+    """The .NET types the code writes with their namespace (`new System.IO.StringReader(..)`), at their lines; the
+    namespace's segments and the type's name are taken out of `used` on those lines (dbus-sharp run 521 read "IO at 134;
+    StringReader at 134" as names nothing defines)."""
+    found: dict[str, list[int]] = {}
+    covered: dict[int, list[str]] = {}
+    for n in sorted({k for at in used.values() for k in at}):
+        for m in _DOTTED.finditer(_line(lines, n)):
+            segs = [p.strip() for p in m.group(1).split(".")]
+            for cut in range(len(segs) - 1, 0, -1):
+                ns = ".".join(segs[:cut])
+                if ns in DOTNET_TYPES and segs[cut] in DOTNET_TYPES[ns] and ns not in spaces:
+                    found.setdefault(f"{ns}.{segs[cut]}", []).append(n)
+                    covered.setdefault(n, []).extend(segs[:cut + 1])
+                    break
+    for n, names in covered.items():
+        text = _DOTTED.sub("", _line(lines, n))  # a name also written bare elsewhere on the line stays used
+        for name in set(names):
+            if name in used and not re.search(rf"(?<![\w.]){re.escape(name)}\b", text):
+                used[name] = [k for k in used[name] if k != n]
+    for name in [k for k, at in used.items() if not at]:
+        del used[name]
+    return found
 
 
 def _member_set(name: str, text: str) -> bool:

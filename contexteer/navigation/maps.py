@@ -224,6 +224,8 @@ def _overrides(nav: NavigationService, syms: list[Any]) -> dict[int, str]:
         bases = graph.base_member_lists(nav.index, c, nav.imported) if members else {}
         for m in members:
             found = bases.get(graph.member_side(nav.index, m, files)) or []
+            if m.language == "csharp" and found:
+                found = _csharp_overridden(nav, m, found)
             b = found[0] if found else None
             if b is not None and m.language in _OVERLOADING:
                 # the nearest base whose overloads take such parameters: another base further up may (an interface's)
@@ -247,6 +249,21 @@ def _def_line(nav: Any, b: Any) -> int:
     while n <= min(len(lines), b.start_line + 8) and lines[n - 1].lstrip().startswith("@"):
         n += 1
     return int(n) if n <= len(lines) and lines[n - 1].lstrip().startswith(("def ", "async def ")) else int(b.start_line)
+
+
+def _csharp_overridden(nav: NavigationService, m: Any, found: list[Any]) -> list[Any]:
+    """Of the base members named like C# method `m`, those it can override or implement: a class's only when `m` is
+    written `override`, an interface's only when `m` is not `new` and is `static` as that member is (dbus-sharp run
+    521: the overload `public void Open (Socket socket)` and `public static new Bus Open (string address)` were marked
+    as overriding)."""
+    head = (m.signature or "").split("(", 1)[0]
+    if re.search(r"\boverride\b", head):
+        return found
+    if re.search(r"\bnew\b", head):
+        return []
+    static = bool(re.search(r"\bstatic\b", head))  # (a static method implements only an interface's static member)
+    return [b for b in found if (p := nav.index.get_symbol(b.parent_id) if b.parent_id is not None else None) is not None
+            and p.kind == "interface" and static == bool(re.search(r"\bstatic\b", (b.signature or "").split("(", 1)[0]))]
 
 
 #: languages whose methods overload by parameter types: what a method overrides is the base's of the same types

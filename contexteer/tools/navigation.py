@@ -518,6 +518,8 @@ KIND_ALIASES = {"object": "module", "protocol": "interface", "def": "function", 
                 # constructors are methods named like their class (Collections A/B run 76 asked kinds=[constructor])
                 "constructor": "method", "ctor": "method", "init": "method", "initializer": "method",
                 "typealias": "type", "alias": "type",
+                # a C# delegate is indexed as a type (dbus-sharp run 521 was refused "unknown symbol kind 'delegate'")
+                "delegate": "type",
                 # a Rust `macro_rules!` is stored as a function (answers name it a macro: a filter by that word finds it)
                 "macro_rules": "macro", "define": "macro"}
 
@@ -529,7 +531,7 @@ def _check_kinds(kinds: list[str]) -> list[str]:
     bad = [k for k in kinds if k not in SYMBOL_KINDS and k != "macro"]  # (a macro: a function written as one)
     if bad:
         raise InputError(f"unknown symbol kind {', '.join(map(repr, bad))}. Use one of: {', '.join(SYMBOL_KINDS)}, macro "
-                         f"(a Scala/Kotlin object is a module).")
+                         f"(a Scala/Kotlin object is a module; a C# delegate is a type).")
     return kinds
 
 
