@@ -120,3 +120,12 @@ def test_a_semantic_read_lists_no_callers_when_all_of_many_are_guesses(tmp_path)
             "listed: find_related(symbol=\"Front.parse\", relation=\"callers\") ──") in text, text
     assert "in use3" not in text, text
 
+
+
+def test_a_folded_run_of_java_imports_says_each_line_imports_one_name(tmp_path):
+    """Commons Codec run 525: `20-32 java.util (standard library): ArrayList at 423; ...` did not say whether the
+    thirteen lines were single-class imports or held a wildcard; the agent read the import lines."""
+    files = {"src/p/A.java": ("package p;\n\nimport java.util.ArrayList;\nimport java.util.List;\nimport java.util.Map;\n\n"
+                              "class A {\n    List<String> xs = new ArrayList<>();\n    Map<String, String> m;\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/p/A.java", view="uses").text
+    assert "  3-5 java.util (standard library) (3 import lines, one name each): ArrayList at 8; List at 8; Map at 9" in text, text
