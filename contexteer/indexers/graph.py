@@ -140,6 +140,9 @@ class Relations:
     local: list[str] = field(default_factory=list)  # callees: calls of the body's own locals, parameters, nested defs
     delegated: list[str] = field(default_factory=list)  # callees (Ruby): `parse -> parser.parse (Forwardable, line 24)`
     sites: int = 0  # callers: call sites in all (one per line)
+    # callers at depth > 1: call lines (path, line) in an anonymous function the caller stores or returns, whose
+    # caller's own callers were therefore not followed (pongo2 run 524)
+    stored_calls: set[tuple[str, int]] = field(default_factory=set)
     note: str | None = None  # what the answer could not cover, and why
     truncated: bool = False  # stopped at MAX_NODES
 
@@ -240,6 +243,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     unfollowed: list[str] = []  # callers matched by name only, listed but not followed to deeper levels
     dead_ends: list[Symbol] = []  # callers followed that have no caller themselves (the chain ends there, said so)
     through_base: set[tuple[str, str, int]] = set()  # past the first level: calls through a base type listed (callee, path, line)
+    literals: dict[str, Any] = {}  # per file, its anonymous functions (parsed once, for _only_in_stored_literals)
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -300,7 +304,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                         # callers of DynamicArrayType.castToJS into a depth-3 answer (Swift A/B run 121)
                         unfollowed.append(entry.symbol.qualname)
                     elif entry.symbol.kind in ("function", "method"):
-                        nxt.append((entry.symbol, target))
+                        _follow(index, out, entry, target, literals, nxt, deeper=level < depth)
             for enc, path, line, how in vtable:
                 if enc is None or enc.id in seen:
                     continue
@@ -328,6 +332,33 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.note = f"{out.note}; {hint}" if out.note else hint
     _deeper_notes(out, unfollowed, hidden, hidden_sites, _dead_end_names(index, dead_ends))
     return out
+
+
+def _follow(index: IndexQueries, out: Relations, entry: Related, target: Symbol, literals: dict[str, Any],
+            nxt: list[tuple[Any, Any | None]], *, deeper: bool) -> None:
+    """Queue a caller for the next level, unless it only stores the function its calls sit in (said on its rows)."""
+    if deeper and _only_in_stored_literals(index, entry, target, literals):
+        out.stored_calls.update((entry.path, n) for n in entry.lines)
+    else:
+        nxt.append((entry.symbol, target))
+
+
+def _only_in_stored_literals(index: IndexQueries, entry: Related, target: Symbol, literals: dict[str, Any]) -> bool:
+    """Whether every call line of a caller sits in an anonymous function it stores or returns rather than runs
+    (`ctx.Private[node.name] = func(..) { return node.call(..) }`): whoever calls the caller does not call the
+    target through it, so its callers are not followed (pongo2 run 524's depth 2 listed tagMacroNode.Execute's)."""
+    from contexteer.indexers.closures import STORABLE, FileClosures
+
+    enc = entry.symbol
+    if enc is None or enc.language not in STORABLE or not entry.lines:
+        return False
+    if entry.path not in literals:
+        lines = lines_of(index, entry.path)
+        literals[entry.path] = FileClosures(enc.language, "\n".join(lines).encode("utf-8")) if lines else None
+    fc = literals[entry.path]
+    name = _callee_name(index, target)
+    return fc is not None and all(fc.stored(n, enc.start_line, enc.end_line, enc.name, name) is not None
+                                  for n in entry.lines)
 
 
 def _anonymous_dispatch(index: IndexQueries, target: Symbol, level: int, file_syms: dict[str, list[Symbol]],

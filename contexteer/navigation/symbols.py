@@ -1509,6 +1509,16 @@ class Closures:
         fc = self._file(path)
         return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name, at)) if fc is not None else ""
 
+    def stored(self, path: str, line: int, enc: Any, at: str | None = None) -> tuple[str, str, int] | None:
+        """The anonymous function a call line sits in when `enc` stores or returns it rather than runs it
+        (FileClosures.stored): (its kind, where it goes, the line)."""
+        from contexteer.indexers.closures import STORABLE
+
+        if self.off or enc.kind not in ("function", "method") or self._language(path) not in STORABLE:
+            return None
+        fc = self._file(path)
+        return fc.stored(line, enc.start_line, enc.end_line, enc.name, at) if fc is not None else None
+
     def literal(self, path: str, enc: Any) -> str:
         """` (in the object passed to sseStreamProducer)` for a JS/TS method of an object literal passed to a call
         (the index nests it in the function around it: `resolveResponse.formatError`); '' otherwise."""
