@@ -459,14 +459,22 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         n = len(hidden_sites)
         hidden_tests = sum(1 for p, _ in hidden_sites if is_test_path(p))
         named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
-        if len(hidden) > 1 and len(set(hidden.values())) == 1 and next(iter(hidden.values())) == n:
+        shared = len(hidden) > 1 and len(set(hidden.values())) == 1 and next(iter(hidden.values())) == n
+        if shared:
             # the same sites matched each callee's name (rayon run 287: "5 left out; per callee: VecDeque.par_drain 5,
-            # String.par_drain 5, Vec.par_drain 5" read as fifteen)
-            named = f"the same {n} for each of {', '.join(sorted(hidden)[:4])}{' …' if len(hidden) > 4 else ''}"
+            # String.par_drain 5, Vec.par_drain 5" read as fifteen; pongo2 run 524 could not parse "the same 3 for
+            # each of tagImportNode.Execute, tagMacroNode.Execute")
+            names = sorted(hidden)
+            shown = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) <= 4 \
+                else f"{', '.join(names[:3])} or {len(names) - 3} more"
+            method = {k.rsplit(".", 1)[-1] for k in names}
+            called = f"a method named {next(iter(method))}" if len(method) == 1 else "a method of that name"
+            named = (f"{'each calls' if n != 1 else 'it calls'} {called}, which may be {shown}: counted once, "
+                     f"not once per method")
         first = max(hidden, key=lambda k: hidden[k])
         # where they are: the rayon A/B agent could not tell whether any of 25 was in src/ (run 73)
         tests = (f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; "
-                 f"{'' if named.startswith('the same') else 'per callee: '}") if hidden_tests else ""
+                 f"{'' if shared else 'per callee: '}") if hidden_tests else ""
         # ("more ... besides those listed": Symfony run 372 read "1 caller left out (OutputFormatter.format 1)" beside
         # format's callers listed as a contradiction)
         more = (f"past the first level, {n} more call site{'s' if n != 1 else ''} matched by name only or through a base "

@@ -68,3 +68,23 @@ def test_js_call_in_a_stored_arrow_function_is_not_followed_either(tmp_path):
     row = next(line for line in got.text.splitlines() if "lib.js:5" in line)
     assert "stored in handlers.onTick at 4" in row and "register's callers not followed" in row, got.text
     assert "lib.js:10" not in got.text and "in main" not in got.text, got.text
+
+
+GO_SAME_NAME = {
+    "go.mod": "module example.com/tpl\n\ngo 1.21\n",
+    "nodes.go": ("package tpl\n\nimport \"example.com/other/lib\"\n\n"
+                 "type a struct{}\n\ntype b struct{}\n\n"
+                 "func (x *a) Execute() error { return helper() }\n\n"
+                 "func (x *b) Execute() error { return helper() }\n\n"
+                 "func helper() error { return nil }\n\n"
+                 "func Walk() {\n\tt := lib.Load()\n\tt.Execute()\n}\n"),
+}
+
+
+def test_deeper_sites_matching_several_callees_note_says_it_plainly(tmp_path):
+    """pongo2 run 524: "the same 3 for each of tagImportNode.Execute, tagMacroNode.Execute" was hard to parse."""
+    served = served_tree(tmp_path / "r", GO_SAME_NAME)
+    got = served.call("find_related", symbol="helper", relation="callers", depth=2)
+    note = got.text.splitlines()[1]
+    assert "the same" not in note and "for each of" not in note, got.text
+    assert "counted once" in note and "a method named Execute" in note and "a.Execute or b.Execute" in note, got.text
