@@ -139,8 +139,9 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation == "implementations" and also and also.startswith(_REQUIREMENT):
         also += _default_users(nav, target, rel)
     ptr = _pointer_only(items) if relation == "implementations" else None
+    files = _method_files(items) if relation == "implementations" else None
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
-                         ptr) if n]
+                         ptr, files) if n]
     if values and items:
         notes = _not_complete(notes, values)
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
@@ -436,6 +437,23 @@ def _pointer_only(items: list[RelatedItem]) -> str | None:
     embeds = any(it.how == "embeds" for it in items)
     return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers") \
         + ("; a struct embedding the interface has its methods on the value too" if embeds else "")
+
+
+#: languages whose methods may be written in another file than their type (any file of a Go package)
+_METHODS_ELSEWHERE = (".go",)
+
+
+def _method_files(items: list[RelatedItem]) -> str | None:
+    """Where the method lines on Go implementations rows are: in each type's own file, unless a row writes
+    `name path:line` (pongo2 run 524 read `struct power: Evaluate 317, Execute 124` and made an outline call to learn
+    which file 317 was in)."""
+    # (a Go row by method set writes its methods in its detail: `Evaluate 12, GetPositionToken 14`)
+    rows = [it for it in items if it.path.endswith(_METHODS_ELSEWHERE) and (
+        it.member_at or it.how == "method set" and re.match(r"\w+ (?:\S+:)?\d+", it.detail or ""))]
+    if not rows:
+        return None
+    elsewhere = any(re.search(r"\.go:\d+", " ".join((it.detail or "", *it.member_at.values()))) for it in rows)
+    return "method lines are in each type's own file" + (" unless a row writes path:line" if elsewhere else "")
 
 
 #: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a

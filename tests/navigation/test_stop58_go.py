@@ -88,3 +88,32 @@ def test_deeper_sites_matching_several_callees_note_says_it_plainly(tmp_path):
     note = got.text.splitlines()[1]
     assert "the same" not in note and "for each of" not in note, got.text
     assert "counted once" in note and "a method named Execute" in note and "a.Execute or b.Execute" in note, got.text
+
+
+GO_IMPL = {
+    "go.mod": "module example.com/ev\n\ngo 1.21\n",
+    "ev.go": ("package ev\n\n"
+              "type IEvaluator interface {\n\tEvaluate() int\n\tGetPositionToken() int\n}\n\n"
+              "type power struct {\n\tx int\n}\n\n"                                # 8
+              "func (p *power) Evaluate() int { return p.x }\n\n"                   # 12
+              "func (p *power) GetPositionToken() int { return 0 }\n\n"            # 14
+              "type resolver struct {\n\ty int\n}\n\n"                             # 16
+              "func (r *resolver) GetPositionToken() int { return 1 }\n"),         # 20
+    "variable.go": ("package ev\n\n"
+                    "func (r *resolver) Evaluate() int { return r.y }\n"),         # 3
+}
+
+
+def test_go_implementations_say_which_file_the_method_lines_are_in(tmp_path):
+    """pongo2 run 524: `37-41 struct power: Evaluate 317, Execute 124, ..` did not tell whether the lines were in
+    the type's file (Go methods may sit in any file of the package): the agent made an outline call."""
+    served = served_tree(tmp_path / "r", GO_IMPL)
+    got = served.call("find_related", symbol="IEvaluator", relation="implementations")
+    rows = got.text.splitlines()
+    res = next(line for line in rows if "struct resolver" in line)
+    assert "Evaluate variable.go:3" in res and "GetPositionToken 20" in res, got.text
+    assert "method lines are in each type's own file unless a row writes path:line" in got.text, got.text
+    # all in the type's file: said once
+    only = dict(GO_IMPL, **{"variable.go": "package ev\n", "ev.go": GO_IMPL["ev.go"] + "\nfunc (r *resolver) Evaluate() int { return r.y }\n"})
+    got = served_tree(tmp_path / "s", only).call("find_related", symbol="IEvaluator", relation="implementations")
+    assert got.text.count("type's own file") == 1, got.text
