@@ -117,3 +117,23 @@ def test_go_implementations_say_which_file_the_method_lines_are_in(tmp_path):
     only = dict(GO_IMPL, **{"variable.go": "package ev\n", "ev.go": GO_IMPL["ev.go"] + "\nfunc (r *resolver) Evaluate() int { return r.y }\n"})
     got = served_tree(tmp_path / "s", only).call("find_related", symbol="IEvaluator", relation="implementations")
     assert got.text.count("type's own file") == 1, got.text
+
+
+GO_CONSTS = {
+    "go.mod": "module example.com/lex\n\ngo 1.21\n",
+    "lexer.go": ("package lex\n\n"
+                 "type TokenType int\n\n"
+                 "const (\n\tTokenError = iota\n\tTokenHTML\n\n\tTokenSymbol\n)\n\n"   # 5-10
+                 "type Kind uint8\n\n"
+                 "const (\n\tKindA Kind = iota\n\tKindB\n)\n"),                        # 14-17
+}
+
+
+def test_go_iota_constant_says_its_type(tmp_path):
+    """pongo2 run 524: `TokenSymbol (iota = 7 in the const block that starts \\`TokenError = iota\\`)` did not say the
+    constant is untyped while `type TokenType int` exists: two more calls to learn it."""
+    served = served_tree(tmp_path / "r", GO_CONSTS)
+    got = served.call("search_symbol", query="TokenSymbol")
+    assert "iota = 2" in got.text and "untyped int" in got.text, got.text
+    got = served.call("search_symbol", query="KindB")
+    assert "iota = 1" in got.text and "of type Kind" in got.text and "untyped" not in got.text, got.text
