@@ -52,6 +52,19 @@ _BINDINGS = frozenset({"variable_declarator", "assignment_expression", "assignme
                        "short_var_declaration", "let_declaration", "pair", "property_declaration", "field",
                        "lexical_binding", "augmented_assignment", "variable_declaration", "local_variable_declaration"})
 _MAX_BYTES = 2_000_000
+#: the anonymous functions a definition may store or return instead of running them (`stored`), per grammar; a
+#: Python nested `def` is a definition of its own in the index
+STORABLE: dict[str, frozenset[str]] = {
+    "go": frozenset({"func_literal"}),
+    "javascript": frozenset({"arrow_function", "function_expression", "function"}),
+    "typescript": frozenset({"arrow_function", "function_expression", "function"}),
+    "tsx": frozenset({"arrow_function", "function_expression", "function"}),
+    "jsx": frozenset({"arrow_function", "function_expression", "function"}),
+    "python": frozenset({"lambda"}),
+}
+#: the statements binding a value to a place: an assignment, a declaration with a value
+_STORES = frozenset({"assignment_statement", "short_var_declaration", "var_spec", "assignment_expression",
+                     "variable_declarator", "assignment"})
 #: how a comment of several lines opens: C-family `/*`, Lua `--[[`, Ruby `=begin`, Haskell `{-`, OCaml `(*`, HTML
 _BLOCK_OPENER = re.compile(rb"/\*|--\[=*\[|^=begin|\{-|\(\*|<!--", re.M)
 
@@ -173,7 +186,6 @@ class FileClosures:
         root = self._root()
         if root is None:
             return []
-        kinds = self.kinds
         data = self.data
         lines = data.split(b"\n")
         row = start - 1
@@ -188,19 +200,83 @@ class FileClosures:
             # `}).WhereNotNull();`: what follows the closing of a callback is outside it (pythonnet run 306's
             # call "in lambda 9-12 passed to all.Select" came after that lambda's end)
             col += closers.end()
+        return [(_describe(node, data), node.start_point.row + 1, node.end_point.row + 1)
+                for node in self._levels(root, row, col, start, end, lo, hi, name)]
+
+    def _levels(self, root: ts.Node, row: int, col: int, start: int, end: int, lo: int, hi: int,
+                name: str) -> list[ts.Node]:
+        """The function nodes of `chain`, innermost first."""
         node: ts.Node | None = root.descendant_for_point_range((row, col), (row, col))
-        out: list[tuple[str, int, int]] = []
+        out: list[ts.Node] = []
         while node is not None:
             s, e = node.start_point.row + 1, node.end_point.row + 1
             if s <= lo and e >= hi:
                 break
             own = node.child_by_field_name("name")
-            itself = e == hi and (s == lo or (own is not None and _text(own, data) == name))
+            itself = e == hi and (s == lo or (own is not None and _text(own, self.data) == name))
             # (a named node: the keyword token of `function f(` is a node of type "function" too)
-            if node.type in kinds and node.is_named and s <= start and e >= end and not itself:
-                out.append((_describe(node, data), s, e))
+            if node.type in self.kinds and node.is_named and s <= start and e >= end and not itself:
+                out.append(node)
             node = node.parent
         return out
+
+    def stored(self, line: int, lo: int, hi: int, name: str = "", at: str | None = None) -> tuple[str, str, int] | None:
+        """For a call on `line` inside an anonymous function that the definition `name` (`lo`-`hi`) stores rather
+        than runs (assigned to a field, an index or a variable it never calls, or returned): (its kind, where it
+        goes: `stored in ctx.Private[node.name]`, `returned`, and the line it is stored at); None when the call
+        runs in the definition's own body or in a function it calls in place or passes to a call (`sort.Slice(a,
+        func ..)` may run it there). pongo2 run 524 followed tagMacroNode.Execute's callers through
+        `ctx.Private[node.name] = func(..) { return node.call(..) }`, which runs later, through reflection."""
+        root = self._root()
+        lines = self.data.split(b"\n")
+        if root is None or not 0 < line <= len(lines) or self.language not in STORABLE:
+            return None
+        row, col = line - 1, len(lines[line - 1]) - len(lines[line - 1].lstrip())
+        called = re.search(rb"(?<![\w$])" + re.escape(at.encode()) + rb"\s*\(", lines[row]) if at else None
+        if called is not None:
+            col = called.start()
+        for node in self._levels(root, row, col, line, line, lo, hi, name):
+            if node.type not in STORABLE[self.language or ""]:
+                continue
+            where = self._goes(node, lo, hi)
+            if where is not None:
+                return _KIND.get(node.type, "function"), where, node.start_point.row + 1
+        return None
+
+    def _goes(self, node: ts.Node, lo: int, hi: int) -> str | None:
+        """Where an anonymous function goes when it is no call's function or argument: `stored in X`, `returned`."""
+        p = node.parent
+        while p is not None and p.type in ("expression_list", "parenthesized_expression", "pattern_list"):
+            p = p.parent
+        if p is None:
+            return None
+        if p.type == "return_statement":
+            return "returned"
+        if p.type not in _STORES:
+            return None
+        left = (p.child_by_field_name("left") or p.child_by_field_name("name")
+                or (p.named_children[0] if p.named_children else None))
+        if left is None or left.start_byte >= node.start_byte:
+            return None
+        text = _text(left, self.data)
+        if re.fullmatch(r"[\w$]+", text) and self._used_in_place(text, node, lo, hi):
+            return None
+        return f"stored in {text}"
+
+    def _used_in_place(self, var: str, node: ts.Node, lo: int, hi: int) -> bool:
+        """Whether the definition calls a local `var` bound to the function `node`, or passes it to a call, outside
+        the function itself (`f := func() {..}; return f()`, `sort.Slice(xs, less)`)."""
+        lines = self.data.split(b"\n")
+        s, e = node.start_point.row, node.end_point.row
+        word = re.escape(var.encode())
+        use = re.compile(rb"(?<![\w$.])" + word + rb"\s*\(|[(,]\s*" + word + rb"\s*[,)]")
+        for row in range(lo - 1, min(hi, len(lines))):
+            text = lines[row]
+            if s <= row <= e:  # (the literal's own lines: only what follows its end on its last line)
+                text = text[node.end_point.column:] if row == e else b""
+            if use.search(text):
+                return True
+        return False
 
 
 def innermost(levels: list[tuple[str, int, int]]) -> str:

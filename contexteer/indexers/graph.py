@@ -140,6 +140,9 @@ class Relations:
     local: list[str] = field(default_factory=list)  # callees: calls of the body's own locals, parameters, nested defs
     delegated: list[str] = field(default_factory=list)  # callees (Ruby): `parse -> parser.parse (Forwardable, line 24)`
     sites: int = 0  # callers: call sites in all (one per line)
+    # callers at depth > 1: call lines (path, line) in an anonymous function the caller stores or returns, whose
+    # caller's own callers were therefore not followed (pongo2 run 524)
+    stored_calls: set[tuple[str, int]] = field(default_factory=set)
     note: str | None = None  # what the answer could not cover, and why
     truncated: bool = False  # stopped at MAX_NODES
 
@@ -240,6 +243,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     unfollowed: list[str] = []  # callers matched by name only, listed but not followed to deeper levels
     dead_ends: list[Symbol] = []  # callers followed that have no caller themselves (the chain ends there, said so)
     through_base: set[tuple[str, str, int]] = set()  # past the first level: calls through a base type listed (callee, path, line)
+    literals: dict[str, Any] = {}  # per file, its anonymous functions (parsed once, for _only_in_stored_literals)
     for level in range(1, depth + 1):
         nxt: list[tuple[Any, Any | None]] = []
         for target, _ in frontier:
@@ -300,7 +304,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                         # callers of DynamicArrayType.castToJS into a depth-3 answer (Swift A/B run 121)
                         unfollowed.append(entry.symbol.qualname)
                     elif entry.symbol.kind in ("function", "method"):
-                        nxt.append((entry.symbol, target))
+                        _follow(index, out, entry, target, literals, nxt, deeper=level < depth)
             for enc, path, line, how in vtable:
                 if enc is None or enc.id in seen:
                     continue
@@ -328,6 +332,33 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.note = f"{out.note}; {hint}" if out.note else hint
     _deeper_notes(out, unfollowed, hidden, hidden_sites, _dead_end_names(index, dead_ends))
     return out
+
+
+def _follow(index: IndexQueries, out: Relations, entry: Related, target: Symbol, literals: dict[str, Any],
+            nxt: list[tuple[Any, Any | None]], *, deeper: bool) -> None:
+    """Queue a caller for the next level, unless it only stores the function its calls sit in (said on its rows)."""
+    if deeper and _only_in_stored_literals(index, entry, target, literals):
+        out.stored_calls.update((entry.path, n) for n in entry.lines)
+    else:
+        nxt.append((entry.symbol, target))
+
+
+def _only_in_stored_literals(index: IndexQueries, entry: Related, target: Symbol, literals: dict[str, Any]) -> bool:
+    """Whether every call line of a caller sits in an anonymous function it stores or returns rather than runs
+    (`ctx.Private[node.name] = func(..) { return node.call(..) }`): whoever calls the caller does not call the
+    target through it, so its callers are not followed (pongo2 run 524's depth 2 listed tagMacroNode.Execute's)."""
+    from contexteer.indexers.closures import STORABLE, FileClosures
+
+    enc = entry.symbol
+    if enc is None or enc.language not in STORABLE or not entry.lines:
+        return False
+    if entry.path not in literals:
+        lines = lines_of(index, entry.path)
+        literals[entry.path] = FileClosures(enc.language, "\n".join(lines).encode("utf-8")) if lines else None
+    fc = literals[entry.path]
+    name = _callee_name(index, target)
+    return fc is not None and all(fc.stored(n, enc.start_line, enc.end_line, enc.name, name) is not None
+                                  for n in entry.lines)
 
 
 def _anonymous_dispatch(index: IndexQueries, target: Symbol, level: int, file_syms: dict[str, list[Symbol]],
@@ -428,14 +459,22 @@ def _deeper_notes(out: Relations, unfollowed: list[str], hidden: dict[str, int],
         n = len(hidden_sites)
         hidden_tests = sum(1 for p, _ in hidden_sites if is_test_path(p))
         named = ", ".join(f"{k} {v}" for k, v in sorted(hidden.items(), key=lambda kv: -kv[1])[:4])
-        if len(hidden) > 1 and len(set(hidden.values())) == 1 and next(iter(hidden.values())) == n:
+        shared = len(hidden) > 1 and len(set(hidden.values())) == 1 and next(iter(hidden.values())) == n
+        if shared:
             # the same sites matched each callee's name (rayon run 287: "5 left out; per callee: VecDeque.par_drain 5,
-            # String.par_drain 5, Vec.par_drain 5" read as fifteen)
-            named = f"the same {n} for each of {', '.join(sorted(hidden)[:4])}{' …' if len(hidden) > 4 else ''}"
+            # String.par_drain 5, Vec.par_drain 5" read as fifteen; pongo2 run 524 could not parse "the same 3 for
+            # each of tagImportNode.Execute, tagMacroNode.Execute")
+            names = sorted(hidden)
+            shown = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) <= 4 \
+                else f"{', '.join(names[:3])} or {len(names) - 3} more"
+            method = {k.rsplit(".", 1)[-1] for k in names}
+            called = f"a method named {next(iter(method))}" if len(method) == 1 else "a method of that name"
+            named = (f"{'each calls' if n != 1 else 'it calls'} {called}, which may be {shown}: counted once, "
+                     f"not once per method")
         first = max(hidden, key=lambda k: hidden[k])
         # where they are: the rayon A/B agent could not tell whether any of 25 was in src/ (run 73)
         tests = (f"{hidden_tests} in test files, {n - hidden_tests} elsewhere; "
-                 f"{'' if named.startswith('the same') else 'per callee: '}") if hidden_tests else ""
+                 f"{'' if shared else 'per callee: '}") if hidden_tests else ""
         # ("more ... besides those listed": Symfony run 372 read "1 caller left out (OutputFormatter.format 1)" beside
         # format's callers listed as a contradiction)
         more = (f"past the first level, {n} more call site{'s' if n != 1 else ''} matched by name only or through a base "

@@ -139,8 +139,9 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation == "implementations" and also and also.startswith(_REQUIREMENT):
         also += _default_users(nav, target, rel)
     ptr = _pointer_only(items) if relation == "implementations" else None
+    files = _method_files(items) if relation == "implementations" else None
     notes = [n for n in (note, also, rel.note, "stopped at 200 definitions; narrow with path=" if rel.truncated else None,
-                         ptr) if n]
+                         ptr, files) if n]
     if values and items:
         notes = _not_complete(notes, values)
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
@@ -436,6 +437,23 @@ def _pointer_only(items: list[RelatedItem]) -> str | None:
     embeds = any(it.how == "embeds" for it in items)
     return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers") \
         + ("; a struct embedding the interface has its methods on the value too" if embeds else "")
+
+
+#: languages whose methods may be written in another file than their type (any file of a Go package)
+_METHODS_ELSEWHERE = (".go",)
+
+
+def _method_files(items: list[RelatedItem]) -> str | None:
+    """Where the method lines on Go implementations rows are: in each type's own file, unless a row writes
+    `name path:line` (pongo2 run 524 read `struct power: Evaluate 317, Execute 124` and made an outline call to learn
+    which file 317 was in)."""
+    # (a Go row by method set writes its methods in its detail: `Evaluate 12, GetPositionToken 14`)
+    rows = [it for it in items if it.path.endswith(_METHODS_ELSEWHERE) and (
+        it.member_at or it.how == "method set" and re.match(r"\w+ (?:\S+:)?\d+", it.detail or ""))]
+    if not rows:
+        return None
+    elsewhere = any(re.search(r"\.go:\d+", " ".join((it.detail or "", *it.member_at.values()))) for it in rows)
+    return "method lines are in each type's own file" + (" unless a row writes path:line" if elsewhere else "")
 
 
 #: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a
@@ -1424,7 +1442,8 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
             conditions[path] = preprocessor_conditions(files.get(path, [])) if path.endswith(CONDITIONAL_SOURCES) else {}
         only = conditions[path]
         shown = _shown_lines(item.lines)
-        tags = _callbacks(closures, item, path, shown, rel.target.name) if closures is not None else [""] * len(shown)
+        tags = _callbacks(closures, item, path, shown, rel.target.name, rel.stored_calls) if closures is not None \
+            else [""] * len(shown)
         weak = set(item.weak_lines)
         item.calls = [f"{n}: {text.get((path, n), '')}" + (f"  (only {only[n]})" if n in only else "") + tag
                       + ("  [name only: the receiver's type is not shown]" if n in weak else "")
@@ -1440,7 +1459,8 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
 _SCRIPT_SUFFIXES = (".js", ".cjs", ".mjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 
 
-def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int], called: str | None = None) -> list[str]:
+def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int], called: str | None = None,
+               unfollowed: set[tuple[str, int]] | None = None) -> list[str]:
     """For each call line, `  [in arrow function 540-626 passed to rpcCalls.map]`: the innermost nested function
     between the line and the definition its row names (its name or what it is passed to, and its lines: the ESLint
     A/B agent, run 286, read four ranges of linter.js for the spans of the callbacks addError sat in); a line in the
@@ -1457,19 +1477,39 @@ def _callbacks(closures: Any, item: RelatedItem, path: str, lines: list[int], ca
                               name=(item.qualname or "").rsplit(".", 1)[-1])
     out: list[str] = []
     last = ""
+    name = called
     for line in lines:
         chain = closures.around(path, line, enc, called)
         innermost = re.split(r", (?:in |… )", chain, maxsplit=1)[0] if chain else ""
         m = re.match(r"(.*?) (\d+-\d+)$", innermost)
-        if m is None:
+        stored = closures.stored(path, line, enc, name)
+        if stored is not None:  # (pongo2 run 524 read `[in func literal ctx.Private[node.name] 19-21]` as run there)
+            # (a callback inside the stored function named first: `client.on('message', () => ..)` in a returned arrow)
+            what, _, to = m.group(1).partition(" passed to ") if m is not None else ("", "", "")
+            inner = f"in {what} {m.group(2)}{' passed to ' + to if to else ''}, " \
+                if m is not None and m.group(2).split("-")[0] != str(stored[2]) else ""
+            out.append(_stored_tag(stored, item, (path, line) in (unfollowed or set()), inner))
+            last = ""
+        elif m is None:
             out.append(f"  [in {innermost}]" if innermost else "")
         elif innermost == last:
             out.append(f"  [in the same {m.group(1).split(' passed to ')[0]}]")
         else:  # the range after the closure's kind: `arrow function 540-626 passed to X`
             what, _, called = m.group(1).partition(" passed to ")
             out.append(f"  [in {what} {m.group(2)}{' passed to ' + called if called else ''}]")
-        last = innermost
+        if stored is None:
+            last = innermost
     return out
+
+
+def _stored_tag(stored: tuple[str, str, int], item: RelatedItem, unfollowed: bool, inner: str = "") -> str:
+    """`  [in a func literal stored in ctx.Private[node.name] at 19: runs when that value is called; Execute's callers
+    not followed]`: the caller stores or returns the function the call sits in, it does not run it."""
+    kind, where, at = stored
+    runs = "runs when the returned function is called" if where == "returned" else "runs when that value is called"
+    name = (item.qualname or "").rsplit(".", 1)[-1]
+    deeper = f"; {name}'s callers not followed" if unfollowed and name else ""
+    return f"  [{inner}in a{'n' if kind[:1] in 'aeiou' else ''} {kind} {where} at {at}: {runs}{deeper}]"
 
 
 _SHELL_VAR = re.compile(r"\$\{?([A-Za-z_]\w*)")

@@ -1413,7 +1413,25 @@ def _written(nav: NavigationService, sym: Any) -> str:
     specs.reverse()
     if not specs or "iota" not in specs[0]:
         return sig
-    return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`)"
+    return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`{_iota_type(specs)})"
+
+
+def _iota_type(specs: list[str]) -> str:
+    """`; untyped int ..` or `; of type TokenType ..` for a Go constant repeating the last expression written above it
+    in its const block (pongo2 run 524: `TokenSymbol (iota = 7 ..)` left unsaid that it is untyped beside `type
+    TokenType int`; two more calls)."""
+    k, written = next(((k, t.split("//", 1)[0].strip()) for k, t in reversed(list(enumerate(specs)))
+                       if "=" in t.split("//", 1)[0]), (0, ""))
+    m = re.match(r"\w+(?:\s*,\s*\w+)*(?:\s+([\w.*\[\]]+))?\s*=\s*(.+)$", written)
+    if m is None:
+        return ""
+    typ, expr = m.groups()
+    line = "the iota line" if k == 0 else f"`{clip(written, 40)}`"
+    if typ:
+        return f"; of type {typ}, written on {line} and so every line after it"
+    if "iota" in expr and not re.search(r"\d\.\d|[\"'`]|\bfloat|\bstring\(", expr):
+        return f"; untyped int (an untyped integer constant, default type int): no type written on {line}"
+    return ""
 
 
 def _word_pattern(name: str, *, dollar: bool) -> str:
@@ -1508,6 +1526,16 @@ class Closures:
             return ""
         fc = self._file(path)
         return innermost(fc.chain(line, line, enc.start_line, enc.end_line, enc.name, at)) if fc is not None else ""
+
+    def stored(self, path: str, line: int, enc: Any, at: str | None = None) -> tuple[str, str, int] | None:
+        """The anonymous function a call line sits in when `enc` stores or returns it rather than runs it
+        (FileClosures.stored): (its kind, where it goes, the line)."""
+        from contexteer.indexers.closures import STORABLE
+
+        if self.off or enc.kind not in ("function", "method") or self._language(path) not in STORABLE:
+            return None
+        fc = self._file(path)
+        return fc.stored(line, enc.start_line, enc.end_line, enc.name, at) if fc is not None else None
 
     def literal(self, path: str, enc: Any) -> str:
         """` (in the object passed to sseStreamProducer)` for a JS/TS method of an object literal passed to a call
