@@ -1428,9 +1428,9 @@ def _iota_type(specs: list[str]) -> str:
     typ, expr = m.groups()
     line = "the iota line" if k == 0 else f"`{clip(written, 40)}`"
     if typ:
-        return f"; of type {typ}, written on {line} and so every line after it"
+        return f"; of type {typ}, as written on {line}"
     if "iota" in expr and not re.search(r"\d\.\d|[\"'`]|\bfloat|\bstring\(", expr):
-        return f"; untyped int (an untyped integer constant, default type int): no type written on {line}"
+        return f"; an untyped int constant: no type written on {line}"
     return ""
 
 

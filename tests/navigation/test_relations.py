@@ -130,7 +130,7 @@ def test_a_method_promoted_from_an_embedded_go_struct_resolves_as_a_callee(rel: 
 
 def test_a_go_constant_of_an_iota_block_says_which_iota_it_is(rel: Served):
     a = rel.call("search_symbol", query="modeAppend")
-    assert "constant gostore.modeAppend (unexported) — modeAppend  (iota = 2 in the const block that starts `modeRead uint8 = iota`; of type uint8, written on the iota line and so every line after it)" in a.text
+    assert "constant gostore.modeAppend (unexported) — modeAppend  (iota = 2 in the const block that starts `modeRead uint8 = iota`; of type uint8, as written on the iota line)" in a.text
 
 
 def test_the_go_shape_of_a_signature_drops_names_and_keeps_types():
