@@ -41,3 +41,35 @@ def test_java_overloads_of_another_parameter_list_override_nothing(tmp_path):
     assert "[overrides" not in _row(text, "22-24"), text
     binary = served.call("get_structured_index", path="src/p/BinaryDecoder.java").text
     assert "overrides" not in binary, binary
+
+
+HEX = ("package p;\n\npublic class Hex {\n"
+       "    public static byte[] decodeHex(final char[] data) {\n        return null;\n    }\n\n"                  # 4
+       "    public static byte[] decodeHex(final String data) {\n"                                             # 8
+       "        return decodeHex(data.toCharArray());\n    }\n\n"                                               # 9
+       "    public byte[] decode(final byte[] array) {\n"                                                       # 12
+       "        return decodeHex(new String(array, getCharset()).toCharArray());\n    }\n\n"                   # 13
+       "    public String getCharset() {\n        return null;\n    }\n}\n")
+HEX_USER = ("package p;\n\npublic class User {\n    void run(String s) {\n"
+            "        Hex.decodeHex(s.trim());\n"                                                                # 5
+            "        Hex.decodeHex(new char[0]);\n    }\n}\n")                                                  # 6
+
+
+def test_java_argument_of_a_jdk_call_is_typed_by_what_it_returns(tmp_path):
+    """Commons Codec run 525: callers of Hex.decodeHex(String) listed `return decodeHex(data.toCharArray());` (inside
+    decodeHex(String) itself, "[recursive]") and `decodeHex(new String(..).toCharArray())`: they pass char[]."""
+    served = served_tree(tmp_path / "r", {"src/p/Hex.java": HEX, "src/p/User.java": HEX_USER})
+    of_string = served.call("find_related", symbol="Hex.decodeHex(String)", relation="callers").text
+    listed = _listed(of_string)
+    assert "User.java:5 in User.run" in listed, of_string
+    assert "recursive" not in listed and "Hex.java:9" not in listed and "Hex.java:13" not in listed, of_string
+    assert ":6" not in listed and "6:" not in listed, of_string
+    of_chars = served.call("find_related", symbol="Hex.decodeHex(char[])", relation="callers").text
+    assert "9 in Hex.decodeHex (8-10)" in _listed(of_chars) and "13 in Hex.decode (12-14)" in _listed(of_chars), of_chars
+    callees = served.call("find_related", symbol="Hex.decodeHex(String)", relation="callees").text
+    assert "called at 9" in callees and "4-6" in callees, callees
+
+
+def _listed(text: str) -> str:
+    """The call sites an answer lists (not its header, nor its note of the calls left out)."""
+    return "\n".join(line for line in text.splitlines()[1:] if not line.startswith("["))
