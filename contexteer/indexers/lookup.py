@@ -72,6 +72,7 @@ from contexteer.indexers.syntax import (
     return_type,
     rust_module_name,
     self_words,
+    shown_param_types,
     takes_call,
     top_level,
     type_word,
@@ -2839,7 +2840,9 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
     enc = encs[key]
     if enc is None:
         return False
-    for a, p in zip(args, params, strict=False):
+    # (an array parameter's brackets kept: a `byte[] data` argument is no conflict with decode(byte[] array), which
+    # param_types reads as `byte`: Commons Codec run 525's `hex.decode(data)` had been put on decode(ByteBuffer))
+    for a, p in zip(args, shown_param_types(target.signature or "") or params, strict=False):
         m = re.search(rf"([\w.]+(?:<[^()]*?>)?(?:\[\s*\])*)\s+{re.escape(a)}\s*[,)=]", enc.signature or "") \
             if re.fullmatch(r"\w+", a) else None
         if m is None:
@@ -4488,6 +4491,9 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
+    built = _built_receiver(text[:start]) if path.endswith((".java", ".cs")) else None
+    if built is not None:  # `new Base64().decode(x)`: Base64's decode, never Hex's (Commons Codec run 525)
+        return "receiver type" if built == owner or inherits(index, built, owner) else False
     if word is None and path.endswith(_CPP_SUFFIXES) and (q := _CPP_TEMPLATE_QUALIFIER.search(text, 0, start)) \
             and q.group(1) != owner and _is_type(index, q.group(1)):
         if not inherits(index, q.group(1), owner):
@@ -4534,6 +4540,24 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
+
+
+def _built_receiver(before: str) -> str | None:
+    """The class a Java/C# call's receiver builds there (`new Base64(x).` -> Base64), None for another receiver."""
+    head = before.rstrip()
+    if not head.endswith("."):
+        return None
+    head = head[:-1].rstrip()
+    if not head.endswith(")"):
+        return None
+    depth, i = 0, len(head) - 1
+    while i >= 0:
+        depth += {")": 1, "(": -1}.get(head[i], 0)
+        if depth == 0:
+            break
+        i -= 1
+    m = re.search(r"(?<![\w$.])new\s+((?:[\w$]+\s*\.\s*)*[\w$]+)\s*(?:<[^()]*>)?\s*$", head[:i]) if i > 0 else None
+    return re.sub(r"\s+", "", m.group(1)).rsplit(".", 1)[-1] if m is not None else None
 
 
 #: JDK methods handing back an iterator: a call on what they return is java.util.Iterator's (unless the repository

@@ -73,3 +73,48 @@ def test_java_argument_of_a_jdk_call_is_typed_by_what_it_returns(tmp_path):
 def _listed(text: str) -> str:
     """The call sites an answer lists (not its header, nor its note of the calls left out)."""
     return "\n".join(line for line in text.splitlines()[1:] if not line.startswith("["))
+
+
+HEX3 = ("package p;\n\nimport java.nio.ByteBuffer;\n\npublic class Hex {\n"
+        "    public byte[] decode(final byte[] array) {\n        return array;\n    }\n\n"                          # 6
+        "    public byte[] decode(final ByteBuffer buffer) {\n        return null;\n    }\n\n"                     # 10
+        "    public Object decode(final Object object) {\n        return object;\n    }\n}\n")                     # 14
+BASE64 = ("package p;\n\npublic class Base64 {\n"
+          "    public byte[] decode(final byte[] array) {\n        return array;\n    }\n\n"
+          "    public static byte[] decodeBase64(final byte[] data) {\n"
+          "        return new Base64().decode(data);\n    }\n}\n")                                               # 9
+USES = ("package p;\n\npublic class Uses {\n    void run(final byte[] data) {\n"
+        "        final Hex hex = new Hex();\n"
+        "        hex.decode(data);\n"                                                                           # 6
+        "        new Hex().decode(\"ab\");\n"                                                                   # 7
+        "        new Base64().decode(data);\n    }\n}\n")                                                       # 8
+
+
+def test_java_call_on_another_class_is_no_other_overload(tmp_path):
+    """Commons Codec run 525: callers of Hex.decode(Object) counted `new Base64().decode(base64Data)` (Base64.java:143)
+    and Base16Test's `new Base16().decode(..)` among "calls of another overload left out": a call on a value built
+    as another class is that class's method, not an overload of Hex.decode. (And `hex.decode(data)`, a byte[] `data`,
+    had been put on decode(ByteBuffer): the byte[] parameter had been read as a `byte`.)"""
+    served = served_tree(tmp_path / "r", {"src/p/Hex.java": HEX3, "src/p/Base64.java": BASE64, "src/p/Uses.java": USES})
+    text = served.call("find_related", symbol="Hex.decode", path="src/p/Hex.java:14", relation="callers").text
+    note = text.split("of another overload left out", 1)[-1].split("\n", 1)[0]
+    assert "Uses.java:6 in Uses.run" in note, text
+    assert "Base64.java" not in note and "Uses.java:8" not in note, text
+    assert "Uses.java:7 in Uses.run" in _listed(text) and "Base64" not in _listed(text), text
+    hint = served.call("find_related", symbol="Base64.decode", relation="callers").text  # (one overload: no hint)
+    assert "pick another" not in hint, hint
+    of_bytes = served.call("find_related", symbol="Hex.decode", path="src/p/Hex.java:6", relation="callers").text
+    assert "Uses.java:6" in _listed(of_bytes) and "Base64" not in _listed(of_bytes), of_bytes
+    assert "Uses.java:8" not in _listed(of_bytes), of_bytes
+
+
+def test_java_overload_hint_keeps_an_array_parameter_s_brackets(tmp_path):
+    """Commons Codec run 525: the callers answer of Hex.decode said `pick another with symbol="..Hex.decode(byte)"`
+    for decode(byte[] array); beside a write(byte), `write(byte[])` must name the array one."""
+    served = served_tree(tmp_path / "r", {"src/p/W.java": (
+        "package p;\n\npublic class W {\n    public void write(final byte value) {\n    }\n\n"
+        "    public void write(final byte[] value) {\n    }\n}\n")})
+    text = served.call("find_related", symbol="W.write", relation="callers").text
+    assert 'pick another with symbol="p.W.write(byte[])"' in text, text
+    picked = served.call("find_related", symbol="W.write(byte[])", relation="callers").text
+    assert "(src/p/W.java:7-8)" in picked, picked
