@@ -177,6 +177,8 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
         ws = getattr(index, "ws", None)
         full = qualifier or Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
         named = [s for s in in_file if split_name(s.qualname)[-1:] == segs[-1:] and full.matches(s, segs)]
+    if not named and (typed := _by_params(index, path, query, qualifier)) is not None:
+        return typed
     if len(named) == 1:
         return named[0]
     if len(named) > 1 and len({s.qualname for s in named}) == 1:
@@ -187,6 +189,34 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
     if isinstance(unknown, Resolved):
         return unknown
     raise NotFoundError(unknown)
+
+
+def _by_params(index: IndexQueries, path: str, query: str, qualifier: Any | None) -> Symbol | None:
+    """`Digest.run(String, MessageDigest)`: the overload of that name taking those parameter types, as find_related
+    and search_symbol read it (Commons Codec run 525: read_code_range had answered "no symbol"); None when `query`
+    has no parameter list, a NotFoundError naming the overloads when none takes them."""
+    from contexteer.indexers.syntax import loose_types, split_params
+
+    if not re.fullmatch(r"[^()]+\(.*\)\s*", query):
+        return None
+    name, params = split_params(query)
+    if params is None or "(" in name:
+        return None
+    try:
+        found = find_in_file(index, path, name, qualifier)
+    except NotFoundError:
+        return None
+    same = [found, *getattr(found, "overloads", ())]
+    plain = [s for s in index.symbols_in_file(path) if s.id in {x.id for x in same}]
+    asked = shown_param_types("f" + query[query.find("("):])
+    lowered = [t.lower() for t in asked or []]
+    hit = [s for s in plain if shown_param_types(s.signature or "") == asked] or \
+        [s for s in plain if [t.lower() for t in shown_param_types(s.signature or "") or []] == lowered] or \
+        [s for s in plain if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
+    if hit:
+        return hit[0]
+    have = "; ".join(f"{s.signature} (line {s.start_line})" for s in plain[:8])
+    raise NotFoundError(f"no overload of '{name}' in {path} takes ({', '.join(params)}); there are: {have}")
 
 
 def _callable_first(in_file: list[Symbol], same: list[Symbol]) -> Resolved | None:

@@ -70,6 +70,26 @@ def test_java_argument_of_a_jdk_call_is_typed_by_what_it_returns(tmp_path):
     assert "called at 9" in callees and "4-6" in callees, callees
 
 
+DIGEST = ("package p;\n\nimport java.security.MessageDigest;\n\npublic class Digest {\n"
+          "    private void run(final String[] algorithms) {\n    }\n\n"                                          # 6
+          "    private void run(final String prefix, final MessageDigest md) {\n"                                  # 9
+          "        System.out.println(prefix);\n    }\n}\n")
+
+
+def test_read_code_range_takes_a_symbol_with_parameter_types(tmp_path):
+    """Commons Codec run 525: read_code_range(symbol='Digest.run(String, MessageDigest)') answered "no symbol
+    'Digest.run(String, MessageDigest)'", though find_related and search_symbol take `Name(Type, Type)`."""
+    served = served_tree(tmp_path / "r", {"src/p/Digest.java": DIGEST})
+    a = served.call("read_code_range", path="src/p/Digest.java", symbol="Digest.run(String, MessageDigest)")
+    assert not a.is_error and "src/p/Digest.java:9-11" in a.text and "System.out" in a.text, a.text
+    b = served.call("read_code_range", path="src/p/Digest.java:Digest.run(String, MessageDigest)")
+    assert not b.is_error and "src/p/Digest.java:9-11" in b.text, b.text
+    c = served.call("read_code_range", path="src/p/Digest.java", symbol="run(String[])")
+    assert not c.is_error and "src/p/Digest.java:6-7" in c.text, c.text
+    d = served.call("read_code_range", path="src/p/Digest.java", symbol="Digest.run(int)")
+    assert d.is_error and "no overload of 'Digest.run'" in d.text and "line 9" in d.text, d.text
+
+
 def _listed(text: str) -> str:
     """The call sites an answer lists (not its header, nor its note of the calls left out)."""
     return "\n".join(line for line in text.splitlines()[1:] if not line.startswith("["))
