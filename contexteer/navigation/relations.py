@@ -1364,7 +1364,24 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
                        abstract=e.abstract, from_traits=e.from_traits, weak_lines=sorted(set(e.weak)),
                        member_at=_at_names(nav, s, {n: w for n, w in e.member_at.items()
-                                                    if any(o.split(" ", 1)[0] == n for o in (*e.adds, *e.overrides))}))
+                                                    if any(o.split(" ", 1)[0] == n for o in (*e.adds, *e.overrides))}),
+                       params=_overload_params(nav, s))
+
+
+#: languages whose methods overload by parameter types: a call row of an overloaded name says which one it is
+_PARAM_OVERLOADS = frozenset({"java", "kotlin", "csharp", "scala", "cpp"})
+
+
+def _overload_params(nav: NavigationService, s: Any) -> str | None:
+    """`(MessageDigest, InputStream)` for a method whose class has other methods of its name (overloads), else None:
+    rows named `DigestUtils.digest` alone sent the Commons Codec run-525 agent to search_symbol for each signature."""
+    if s is None or s.kind not in ("method", "function", "constructor") or s.language not in _PARAM_OVERLOADS:
+        return None
+    if not any(o.id != s.id and o.name == s.name and o.parent_id == s.parent_id and o.kind == s.kind
+               for o in nav.index.symbols_in_file(s.path)):
+        return None
+    types = shown_param_types(s.signature or "")
+    return f"({', '.join(types)})" if types is not None else None
 
 
 def _at_names(nav: NavigationService, s: Any, member_at: dict[str, str]) -> dict[str, str]:

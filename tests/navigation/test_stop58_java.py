@@ -65,7 +65,7 @@ def test_java_argument_of_a_jdk_call_is_typed_by_what_it_returns(tmp_path):
     assert "recursive" not in listed and "Hex.java:9" not in listed and "Hex.java:13" not in listed, of_string
     assert ":6" not in listed and "6:" not in listed, of_string
     of_chars = served.call("find_related", symbol="Hex.decodeHex(char[])", relation="callers").text
-    assert "9 in Hex.decodeHex (8-10)" in _listed(of_chars) and "13 in Hex.decode (12-14)" in _listed(of_chars), of_chars
+    assert "9 in Hex.decodeHex(String) (8-10)" in _listed(of_chars) and "13 in Hex.decode (12-14)" in _listed(of_chars), of_chars
     callees = served.call("find_related", symbol="Hex.decodeHex(String)", relation="callees").text
     assert "called at 9" in callees and "4-6" in callees, callees
 
@@ -88,6 +88,33 @@ def test_read_code_range_takes_a_symbol_with_parameter_types(tmp_path):
     assert not c.is_error and "src/p/Digest.java:6-7" in c.text, c.text
     d = served.call("read_code_range", path="src/p/Digest.java", symbol="Digest.run(int)")
     assert d.is_error and "no overload of 'Digest.run'" in d.text and "line 9" in d.text, d.text
+
+
+UTILS = ("package p;\n\nimport java.io.InputStream;\nimport java.security.MessageDigest;\n\n"
+         "public class Utils {\n"
+         "    public static byte[] digest(final MessageDigest md, final byte[] data) {\n        return data;\n    }\n\n"  # 7
+         "    public static byte[] digest(final MessageDigest md, final InputStream data) {\n"                        # 11
+         "        return digest(md, new byte[0]);\n    }\n\n"                                                      # 12
+         "    public static String hex(final byte[] data) {\n        return null;\n    }\n}\n")                     # 15
+RUNNER = ("package p;\n\nimport java.security.MessageDigest;\n\npublic class Runner {\n"
+          "    void run(final MessageDigest md, final byte[] bytes) {\n"
+          "        Utils.digest(md, System.in);\n"                                                                   # 7
+          "        Utils.digest(md, bytes);\n"                                                                       # 8
+          "        Utils.hex(bytes);\n    }\n}\n")                                                                # 9
+
+
+def test_java_call_rows_of_overloads_say_their_parameter_types(tmp_path):
+    """Commons Codec run 525: Digest.run's callees read `DigestUtils.digest 119-121 called at 114`, `DigestUtils.digest
+    103-105 ..`, and callers rows `in Md5Crypt.md5Crypt (206-208)` of five md5Crypt overloads: the agent ran
+    search_symbol for the signatures. Rows of overloads say their parameter types; a name with one row does not."""
+    served = served_tree(tmp_path / "r", {"src/p/Utils.java": UTILS, "src/p/Runner.java": RUNNER})
+    callees = served.call("find_related", symbol="Runner.run", relation="callees").text
+    assert "Utils.digest(MessageDigest, InputStream) 11-13 called at 7" in callees, callees
+    assert "Utils.digest(MessageDigest, byte[]) 7-9 called at 8" in callees, callees
+    assert "Utils.hex 15-17 called at 9" in callees, callees
+    callers = served.call("find_related", symbol="Utils.digest(MessageDigest, byte[])", relation="callers").text
+    assert "12 in Utils.digest(MessageDigest, InputStream) (11-13)" in callers, callers
+    assert "in Runner.run (6-10)" in callers, callers
 
 
 def _listed(text: str) -> str:
