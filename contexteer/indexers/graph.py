@@ -2868,9 +2868,24 @@ def overload_told(index: IndexQueries, d: Any, at: list[int], lines: list[str] |
                                                            call_args(s.signature or "", d.name) or [], strict=False))]
         # else the ones no argument rules out: `join(new ArrayList<>(..), "/")` is no call of join(String[], String)
         # (jopt-simple run 495 was given that one, not join(Iterable<String>, String))
-        fits = exact or [s for s in fits if not any(k is not None and _array_mismatch(k, p) for k, p in
-                                                    zip(known, call_args(s.signature or "", d.name) or [], strict=False))]
+        # (nor an array of another primitive: `decode(s.toCharArray())` is no call of decode(byte[]), Commons Codec
+        # run 525)
+        fits = exact or [s for s in fits if not any(k is not None and (_array_mismatch(k, p) or _primitive_array_mismatch(k, p))
+                                                    for k, p in zip(known, call_args(s.signature or "", d.name) or [], strict=False))]
     return fits[0] if len(fits) == 1 else None
+
+
+_JVM_PRIMITIVES = frozenset("boolean byte char short int long float double".split())
+
+
+def _primitive_array_mismatch(arg: str, param: str) -> bool:
+    """An array of one primitive for an array parameter of another (`char[]` for `byte[] data`): never assignable."""
+    written = re.sub(r"^(?:final\s+)?|\s+\w+\s*$", "", param.strip())
+    a, p = arg.strip(), written.replace("...", "[]")
+    if not (a.endswith("[]") and p.endswith("[]")):
+        return False
+    ea, ep = a.split("[", 1)[0].strip(), p.split("[", 1)[0].strip()
+    return ea != ep and (ea in _JVM_PRIMITIVES or ep in _JVM_PRIMITIVES) and a.count("[") == p.count("[")
 
 
 def _array_mismatch(arg: str, param: str) -> bool:

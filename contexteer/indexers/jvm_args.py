@@ -25,6 +25,29 @@ JDK_STATIC_FIELDS: dict[str, str] = {
     "Collections.EMPTY_LIST": "List", "Collections.EMPTY_SET": "Set", "Collections.EMPTY_MAP": "Map",
 }
 
+#: what well-known JDK instance methods return, by name alone: an argument that is such a call is of that type
+#: (Commons Codec run 525 listed Hex's `decodeHex(data.toCharArray())` among the callers of decodeHex(String))
+JDK_INSTANCE_RETURNS: dict[str, str] = {
+    "toCharArray": "char[]", "getBytes": "byte[]", "toByteArray": "byte[]",
+    **dict.fromkeys(("toString", "substring", "trim", "strip", "toLowerCase", "toUpperCase", "intern", "getSimpleName",
+                     "getMessage", "toPlainString", "toHexString"), "String"),
+    **dict.fromkeys(("length", "size", "indexOf", "lastIndexOf", "hashCode", "ordinal", "compareTo", "intValue"), "int"),
+    **dict.fromkeys(("equals", "isEmpty", "contains", "startsWith", "endsWith", "matches", "equalsIgnoreCase",
+                     "hasNext", "booleanValue"), "boolean"),
+    "charAt": "char", "longValue": "long", "doubleValue": "double", "getClass": "Class",
+}
+#: what well-known JDK static methods return (`String.valueOf(x)`)
+JDK_STATIC_RETURNS: dict[str, str] = {
+    **{f"String.{m}": "String" for m in ("valueOf", "format", "join", "copyValueOf")},
+    **{f"{c}.{m}": "String" for c in ("Integer", "Long", "Short", "Byte", "Double", "Float", "Boolean", "Character",
+                                       "Arrays", "Objects") for m in ("toString", "toHexString", "toBinaryString")},
+    "Integer.parseInt": "int", "Long.parseLong": "long", "Short.parseShort": "short", "Byte.parseByte": "byte",
+    "Double.parseDouble": "double", "Float.parseFloat": "float", "Boolean.parseBoolean": "boolean",
+    "Integer.valueOf": "Integer", "Long.valueOf": "Long", "Boolean.valueOf": "Boolean",
+    "System.currentTimeMillis": "long", "System.nanoTime": "long", "System.getProperty": "String",
+    "System.lineSeparator": "String", "Thread.currentThread": "Thread",
+}
+
 _JVM = frozenset({"java", "kotlin", "scala"})
 #: languages whose `(T) x` is a cast and whose arrays are declared `T[] name`
 JAVA_LIKE = frozenset({"java", "csharp"})
@@ -43,11 +66,40 @@ def written_type(arg: str, language: str) -> str | None:
         field = JDK_STATIC_FIELDS.get(re.sub(r"^java\.(?:lang|io|nio\.charset|util|math)\.|`", "", a))
         if field is not None:
             return field
+    made = re.fullmatch(r"new\s+(?:[\w$]+\.)*([\w$]+)\s*((?:\[[^\[\]]*\]\s*)+)(?:\{.*\})?", a, re.S)
+    if made is not None and language in JAVA_LIKE:  # an array made there: `new char[0]`, `new byte[] {1, 2}`
+        return made.group(1) + "[]" * made.group(2).count("[")
+    if language == "java" and a.endswith(")"):
+        returned = _jdk_call_returns(a)
+        if returned is not None:
+            return returned
     m = _CAST.match(a) if language in JAVA_LIKE else None
     if m is None or not _one_operand(a[m.end():]):
         return None
     typed = re.sub(r"\s+", "", m.group(1))
     return re.sub(r"<.*>", "", typed).split("[", 1)[0].rsplit(".", 1)[-1] + "[]" * typed.count("[")
+
+
+def _jdk_call_returns(a: str) -> str | None:
+    """The type a Java argument ending in a call of a well-known JDK method returns: `data.toCharArray()` -> char[],
+    `new String(b, cs).getBytes()` -> byte[], `String.valueOf(n)` -> String; None for another call. A class-named
+    receiver (`StringUtils.getBytes(..)`, a static call) is told by the static table only."""
+    depth, i = 0, len(a) - 1
+    while i >= 0:  # the opening parenthesis of the closing call's arguments
+        depth += {")": 1, "(": -1}.get(a[i], 0)
+        if depth == 0:
+            break
+        i -= 1
+    m = re.search(r"([\w$]+)\s*$", a[:i]) if i > 0 else None
+    if m is None or not _one_operand(re.sub(r"^new\s+", "", a)):  # (not `n + s.length()`)
+        return None
+    name, head = m.group(1), a[:m.start(1)].rstrip()
+    if not head.endswith("."):
+        return None
+    receiver = head[:-1].strip()
+    if re.fullmatch(r"(?:java\.(?:lang|util)\.)?[A-Z][\w$]*", receiver):
+        return JDK_STATIC_RETURNS.get(f"{receiver.rsplit('.', 1)[-1]}.{name}")
+    return JDK_INSTANCE_RETURNS.get(name) if receiver else None
 
 
 def _one_operand(rest: str) -> bool:

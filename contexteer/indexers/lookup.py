@@ -72,6 +72,7 @@ from contexteer.indexers.syntax import (
     return_type,
     rust_module_name,
     self_words,
+    shown_param_types,
     takes_call,
     top_level,
     type_word,
@@ -176,6 +177,8 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
         ws = getattr(index, "ws", None)
         full = qualifier or Qualifier(index, (lambda rel: repo_text(ws, rel)) if ws is not None else (lambda rel: None))
         named = [s for s in in_file if split_name(s.qualname)[-1:] == segs[-1:] and full.matches(s, segs)]
+    if not named and (typed := _by_params(index, path, query, qualifier)) is not None:
+        return typed
     if len(named) == 1:
         return named[0]
     if len(named) > 1 and len({s.qualname for s in named}) == 1:
@@ -186,6 +189,34 @@ def find_in_file(index: IndexQueries, path: str, symbol: str, qualifier: Any | N
     if isinstance(unknown, Resolved):
         return unknown
     raise NotFoundError(unknown)
+
+
+def _by_params(index: IndexQueries, path: str, query: str, qualifier: Any | None) -> Symbol | None:
+    """`Digest.run(String, MessageDigest)`: the overload of that name taking those parameter types, as find_related
+    and search_symbol read it (Commons Codec run 525: read_code_range had answered "no symbol"); None when `query`
+    has no parameter list, a NotFoundError naming the overloads when none takes them."""
+    from contexteer.indexers.syntax import loose_types, split_params
+
+    if not re.fullmatch(r"[^()]+\(.*\)\s*", query):
+        return None
+    name, params = split_params(query)
+    if params is None or "(" in name:
+        return None
+    try:
+        found = find_in_file(index, path, name, qualifier)
+    except NotFoundError:
+        return None
+    same = [found, *getattr(found, "overloads", ())]
+    plain = [s for s in index.symbols_in_file(path) if s.id in {x.id for x in same}]
+    asked = shown_param_types("f" + query[query.find("("):])
+    lowered = [t.lower() for t in asked or []]
+    hit = [s for s in plain if shown_param_types(s.signature or "") == asked] or \
+        [s for s in plain if [t.lower() for t in shown_param_types(s.signature or "") or []] == lowered] or \
+        [s for s in plain if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
+    if hit:
+        return hit[0]
+    have = "; ".join(f"{s.signature} (line {s.start_line})" for s in plain[:8])
+    raise NotFoundError(f"no overload of '{name}' in {path} takes ({', '.join(params)}); there are: {have}")
 
 
 def _callable_first(in_file: list[Symbol], same: list[Symbol]) -> Resolved | None:
@@ -2839,7 +2870,9 @@ def _arg_type_conflict(index: IndexQueries, c: Caller, args: list[str], target: 
     enc = encs[key]
     if enc is None:
         return False
-    for a, p in zip(args, params, strict=False):
+    # (an array parameter's brackets kept: a `byte[] data` argument is no conflict with decode(byte[] array), which
+    # param_types reads as `byte`: Commons Codec run 525's `hex.decode(data)` had been put on decode(ByteBuffer))
+    for a, p in zip(args, shown_param_types(target.signature or "") or params, strict=False):
         m = re.search(rf"([\w.]+(?:<[^()]*?>)?(?:\[\s*\])*)\s+{re.escape(a)}\s*[,)=]", enc.signature or "") \
             if re.fullmatch(r"\w+", a) else None
         if m is None:
@@ -4488,6 +4521,9 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
+    built = _built_receiver(text[:start]) if path.endswith((".java", ".cs")) else None
+    if built is not None:  # `new Base64().decode(x)`: Base64's decode, never Hex's (Commons Codec run 525)
+        return "receiver type" if built == owner or inherits(index, built, owner) else False
     if word is None and path.endswith(_CPP_SUFFIXES) and (q := _CPP_TEMPLATE_QUALIFIER.search(text, 0, start)) \
             and q.group(1) != owner and _is_type(index, q.group(1)):
         if not inherits(index, q.group(1), owner):
@@ -4534,6 +4570,24 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
+
+
+def _built_receiver(before: str) -> str | None:
+    """The class a Java/C# call's receiver builds there (`new Base64(x).` -> Base64), None for another receiver."""
+    head = before.rstrip()
+    if not head.endswith("."):
+        return None
+    head = head[:-1].rstrip()
+    if not head.endswith(")"):
+        return None
+    depth, i = 0, len(head) - 1
+    while i >= 0:
+        depth += {")": 1, "(": -1}.get(head[i], 0)
+        if depth == 0:
+            break
+        i -= 1
+    m = re.search(r"(?<![\w$.])new\s+((?:[\w$]+\s*\.\s*)*[\w$]+)\s*(?:<[^()]*>)?\s*$", head[:i]) if i > 0 else None
+    return re.sub(r"\s+", "", m.group(1)).rsplit(".", 1)[-1] if m is not None else None
 
 
 #: JDK methods handing back an iterator: a call on what they return is java.util.Iterator's (unless the repository

@@ -280,6 +280,26 @@ def param_types(signature: str) -> list[str] | None:
     return out
 
 
+def shown_param_types(signature: str) -> list[str] | None:
+    """param_types with each array or varargs parameter's brackets kept (`f(byte[] a, String... b)` -> ['byte[]',
+    'String[]']): what tells decode(byte[]) from decode(byte); None when the header has no parameter list."""
+    types = param_types(signature)
+    found = re.search(r"\((.*)\)", signature)
+    if types is None or found is None:
+        return types
+    head = _LEADING_ANNOTATIONS.sub("", signature)
+    first = head.find("(")
+    inner = own if first >= 0 and (own := inside_parens(head, first + 1)) is not None else found.group(1)
+    parts = top_level(inner)
+    if len(parts) != len(types):
+        return types
+    out = []
+    for t, p in zip(types, parts, strict=True):
+        p = re.sub(r"\s*=.*$", "", re.sub(r"<.*>", "", p))
+        out.append(t + ("[]" * max(p.count("["), 1) if re.search(r"\[\s*\]|\.\.\.|^\s*params\b", p) else ""))
+    return out
+
+
 #: annotations and attributes a header starts with, parentheses and brackets included
 _LEADING_ANNOTATIONS = re.compile(r"^\s*(?:(?:@[\w.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?|\[(?:[^\[\]]|\[[^\[\]]*\])*\])\s*)*")
 

@@ -291,6 +291,13 @@ def _same_overload(nav: NavigationService, b: Any, m: Any) -> Any:
         return [bool(re.search(r"\[\s*\]|\.\.\.|^\s*params\b|\bArray\s*<", re.sub(r"\s*=.*$", "", p)))
                 for p in top_level(found.group(1))] if found else []
     want, shape = simple(mine), arrays(m.signature or "")
+    if m.language == "java" and all(param_types(s.signature or "") is not None for s in siblings):
+        # Java overrides by the same parameter types after erasure, a type parameter of the base bound in the subtype
+        # (Commons Codec run 525: BaseNCodec's decode(byte[], int, int, Context) and decode(Object) had been said to
+        # override BinaryDecoder's decode(byte[]), the one base method of the name; another list overloads it)
+        bound = _type_params(nav, b)
+        return next((s for s in siblings if _java_same_params(simple(param_types(s.signature or "") or []),
+                                                              arrays(s.signature or ""), want, shape, bound)), None)
     typed = [s for s in siblings if (p := param_types(s.signature or "")) is not None and simple(p) == want]
     exact = [s for s in typed if arrays(s.signature or "") == shape]
     counted = [s for s in siblings if (p := param_types(s.signature or "")) is not None and len(p) == len(want)]
@@ -300,6 +307,35 @@ def _same_overload(nav: NavigationService, b: Any, m: Any) -> Any:
         # Collections run 344: LRUMap's get(Object, boolean) was said to override AbstractHashedMap's get(Object))
         return None
     return (exact or typed or counted or [b])[0]
+
+
+def _java_same_params(base: list[str], base_arrays: list[bool], mine: list[str], my_arrays: list[bool],
+                       bound: set[str]) -> bool:
+    """Whether a Java method of parameter types `mine` overrides one of `base`: the same types and arrays, a base's
+    type parameter (`bound`) standing for any type (`T` bound to `byte[]` in `implements Encoder<byte[]>`)."""
+    if len(base) != len(mine) or len(base_arrays) != len(base) or len(my_arrays) != len(mine):
+        return len(base) == len(mine) == 0
+    return all((bt in bound and (ma or not ba)) or (bt == mt and ba == ma)
+               for bt, ba, mt, ma in zip(base, base_arrays, mine, my_arrays, strict=True))
+
+
+def _type_params(nav: NavigationService, b: Any) -> set[str]:
+    """The type parameters a Java method `b` may name: its class's (`class Map<K, V>`) and its own (`<T> T f(T x)`)."""
+    from contexteer.indexers.syntax import top_level
+
+    heads = [s.signature or "" for s in nav.index.symbols_in_file(b.path) if s.id == b.parent_id]
+    own = (b.signature or "").split("(", 1)[0]
+    out: set[str] = set()
+    for head, where in [(h, re.search(r"\b(?:class|interface|record|enum)\s+[\w$]+\s*<", h)) for h in heads] + \
+            [(own, re.search(r"(?:^|\s)<", own))]:
+        if where is None:
+            continue
+        depth, end = 1, where.end()
+        while end < len(head) and depth:
+            depth += {"<": 1, ">": -1}.get(head[end], 0)
+            end += 1
+        out |= {p.split()[0] for p in top_level(head[where.end():end - 1]) if p.split()}
+    return out
 
 
 def _folder_counts(paths: list[str]) -> dict[str, int]:

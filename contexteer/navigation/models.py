@@ -241,13 +241,16 @@ class RelatedItem(BaseModel):
     # callers: a Rust caller with a namesake among the rows under another `#[cfg]` (tracing-core's two
     # `Rebuilder::for_each`, std and not std, read alike to the run-456 agent): the cfg it is compiled under
     condition: str | None = None
+    # callers/callees: a method of a name several overloads in its class share, its parameter types
+    # (`(MessageDigest, InputStream)`: Commons Codec run 525 looked up three rows named `DigestUtils.digest`)
+    params: str | None = None
 
     @model_serializer(mode="wrap")
     def _drop_undefined(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         """`defined` only for a C++ declaration whose body is elsewhere, `overrides` only for a subclass that has
         some: other items stay as long as before."""
         data: dict[str, Any] = handler(self)
-        for key in ("defined", "name_line", "deprecated", "condition"):  # (None: not said)
+        for key in ("defined", "name_line", "deprecated", "condition", "params"):  # (None: not said)
             if data.get(key) is None:
                 data.pop(key, None)
         for key in ("overrides", "overrides_of_target", "adds", "member_at", "abstract", "from_traits", "weak_lines"):

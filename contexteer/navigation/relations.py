@@ -37,6 +37,7 @@ from contexteer.indexers.syntax import (
     param_types,
     preprocessor_conditions,
     rust_attributes_above,
+    shown_param_types,
     split_params,
 )
 from contexteer.navigation.models import RelatedItem, clip
@@ -743,6 +744,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
     chosen among reopenings of one class or among overloads. `Jsoup.parse(String, String)` (parameter types) or
     `line` (the definition at that line of `prefix`) picks one overload of several."""
     sel = selector(q)  # Swift's `AnyDynamicType.cast(jsValue:appContext:)`: an overload by its argument labels
+    asked = shown_param_types("f" + q[q.find("("):]) if "(" in q else None  # (`byte[]`, which split_params reads `byte`)
     q, params = sel if sel is not None else split_params(q)
     idx = nav.index
     pool = idx.find_symbols(q, match="exact", path_prefix=prefix, limit=50)
@@ -762,7 +764,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         # a Haskell instance or an Elixir defimpl is named by its class or protocol: the class is meant
         named = [s for s in named if s.kind != "impl"]
     named = _at_line(named, line, q, prefix) if line is not None else _with_labels(named, params, q) \
-        if sel is not None else _with_params(named, params, q)
+        if sel is not None else _with_params(named, params, q, asked)
     full = nav.qualifier().display_all(named[:50])
     named = ruby_side(q, named, lambda s: full.get(s.id))
     first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
@@ -944,12 +946,14 @@ def _with_labels(named: list[Any], labels: list[str] | None, q: str) -> list[Any
     return hit
 
 
-def _with_params(named: list[Any], params: list[str] | None, q: str) -> list[Any]:
+def _with_params(named: list[Any], params: list[str] | None, q: str, asked: list[str] | None = None) -> list[Any]:
     if params is None:
         return named
     hit = [s for s in named if param_types(s.signature or "") == params]
     if not hit:  # `Assert(bool, char*, int, string)` for `const std::string& msg`: types as loosely as written
         hit = [s for s in named if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
+    if len(hit) > 1 and asked is not None:  # `decode(byte[])`, not decode(byte): the brackets tell them apart
+        hit = [s for s in hit if shown_param_types(s.signature or "") == asked] or hit
     if not hit:
         have = "; ".join(f"{s.signature} ({s.path}:{s.start_line})" for s in named[:8])
         raise NotFoundError(f"no overload of '{q}' takes ({', '.join(params)}); there are: {have}")
@@ -1071,7 +1075,7 @@ def _overloads_note(pick: Any, overloads: list[Any], full_name: str) -> str:
     String)" or path="...:34" for another'."""
     name = full_name.rsplit(".", 1)[-1]
     other = next(s for s in sorted(overloads, key=lambda s: s.start_line) if s.id != pick.id)
-    types = ", ".join(param_types(other.signature or "") or [])
+    types = ", ".join(shown_param_types(other.signature or "") or [])  # (`decode(byte[])`, not `decode(byte)`)
     picked = selector_of(other, full_name) if other.language == "swift" else None  # `cast(jsValue:appContext:)`
     if picked is not None and any(selector_of(s, full_name) == picked for s in overloads if s.id != other.id):
         picked = None  # (`toNative(_:_:)` names both of MainValueConverter's: the types tell them apart)
@@ -1378,7 +1382,24 @@ def _item(nav: NavigationService, e: graph.Related) -> RelatedItem:
                        overrides_of_target=list(e.of_target) if e.of_target[0] else None, adds=e.adds,
                        abstract=e.abstract, from_traits=e.from_traits, weak_lines=sorted(set(e.weak)),
                        member_at=_at_names(nav, s, {n: w for n, w in e.member_at.items()
-                                                    if any(o.split(" ", 1)[0] == n for o in (*e.adds, *e.overrides))}))
+                                                    if any(o.split(" ", 1)[0] == n for o in (*e.adds, *e.overrides))}),
+                       params=_overload_params(nav, s))
+
+
+#: languages whose methods overload by parameter types: a call row of an overloaded name says which one it is
+_PARAM_OVERLOADS = frozenset({"java", "kotlin", "csharp", "scala", "cpp"})
+
+
+def _overload_params(nav: NavigationService, s: Any) -> str | None:
+    """`(MessageDigest, InputStream)` for a method whose class has other methods of its name (overloads), else None:
+    rows named `DigestUtils.digest` alone sent the Commons Codec run-525 agent to search_symbol for each signature."""
+    if s is None or s.kind not in ("method", "function", "constructor") or s.language not in _PARAM_OVERLOADS:
+        return None
+    if not any(o.id != s.id and o.name == s.name and o.parent_id == s.parent_id and o.kind == s.kind
+               for o in nav.index.symbols_in_file(s.path)):
+        return None
+    types = shown_param_types(s.signature or "")
+    return f"({', '.join(types)})" if types is not None else None
 
 
 def _at_names(nav: NavigationService, s: Any, member_at: dict[str, str]) -> dict[str, str]:

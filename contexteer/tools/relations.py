@@ -235,6 +235,9 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
     # receiver and type (client_golang run 392 read every Register call's receiver by hand to tell them apart)
     typed_rows = model.relation == "callers" and len({(it.detail or "").split(": ", 1)[1] for it in model.items
                                                       if _typed_receiver(it)}) > 1
+    named: dict[tuple[str, str | None], int] = {}  # callees: rows per definition name (overloads said apart)
+    for it, _ in rows:
+        named[(it.path, it.qualname)] = named.get((it.path, it.qualname), 0) + 1
     block: tuple[str, int] | None = None  # the file heading rows sit under: (path, the least depth under it)
     for i, (it, via) in enumerate(rows):
         # a heading holds siblings of one file and the deeper rows under them; a shallower row ends it (a caller of
@@ -251,7 +254,8 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
             f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
         tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF, RETURNS) else ""
-        out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0])
+        extra = {"shared": named.get((it.path, it.qualname), 0) > 1} if row is _callee_rows else {}
+        out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0], **extra)
     if tests:
         out.append(_test_callers(tests))
     by_callee: dict[str, list[RelatedItem]] = {}
@@ -405,7 +409,7 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
 def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
     pad, at = _pad(it, under), f" (via {via})" if via else ""
     first = it.calls[0].split(": ", 1) if it.calls else [str(it.lines[0]) if it.lines else "?", ""]
-    where = f"in {it.qualname} ({it.start_line}-{it.end_line}" + (f", under {it.condition})" if it.condition else ")") \
+    where = f"in {it.qualname}{it.params or ''} ({it.start_line}-{it.end_line}" + (f", under {it.condition})" if it.condition else ")") \
         if it.qualname else "at top level"
     out = [f"{pad}{'' if grouped else it.path + ':'}{first[0]} {where}{at}: {first[1]}{tag}"]
     # a class is named in several ways (built, raised, caught, annotated): each line shows which; a function's
@@ -428,7 +432,9 @@ def _caller_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
 _CALLEE_CONTRACT = ("also named so", "abstract", "a protocol requirement", "interface method", "overridden in")
 
 
-def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool) -> list[str]:
+def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under: bool, grouped: bool,
+                 shared: bool = False) -> list[str]:
+    """One callee row; `shared`: another row has its name (overloads), so it says its parameter types."""
     pad, by = _pad(it, under), f" (via {via})" if via else ""
     at = ",".join(map(str, it.lines[:8])) + ("…" if len(it.lines) > 8 else "")
     kind = f"{it.kind} " if it.kind in CLASS_KINDS else ""  # built: `new HtmlTreeBuilder()`, `Client()`
@@ -442,7 +448,8 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     verb = "built at" if it.kind in ("class", "struct", "type", "record", "enum") else \
         "passed at" if (it.detail or "").startswith("passed as a value") else \
         "named at" if (it.detail or "").startswith("a method value") else "called at"
-    return [f"{pad}{kind}{it.qualname} {where}{it.start_line}-{it.end_line}{body} {verb} {at}{by}{tag}{also}"]
+    name = f"{it.qualname}{it.params or ''}" if shared else it.qualname
+    return [f"{pad}{kind}{name} {where}{it.start_line}-{it.end_line}{body} {verb} {at}{by}{tag}{also}"]
 
 
 #: an implementations answer of at most this many rows names up to MAX_OVERRIDES_FEW overrides per row

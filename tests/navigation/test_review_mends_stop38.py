@@ -50,7 +50,7 @@ def test_java_identity_helpers_catch_types_and_undecided_overloads(tmp_path):
     e = served.call("find_related", symbol="Scope.EventDispatcher", relation="callers")
     assert e.data["items"] == [], e.text  # `catch (EventDispatcher e)` names a type
     c = served.call("find_related", symbol="Handler.request", relation="callees")
-    assert "JSObject.put 6-6 called at 5" in c.text and "called at 6 (overload not told by the arguments)" in c.text, c.text
+    assert "JSObject.put(String, String) 6-6 called at 5" in c.text and "called at 6 (overload not told by the arguments)" in c.text, c.text
 
 
 def test_csharp_nameof_calls_nothing_and_a_subclass_overload_takes_this_calls(tmp_path):

@@ -649,7 +649,7 @@ def test_java_this_delegation_calls_the_constructor_it_fits(tmp_path):
            "    public Cmd(Object object, String bundle, String... args) {\n    }\n}\n")                       # 12
     served = served_tree(tmp_path / "r", {"src/main/java/p/Cmd.java": src})
     got = served.call("find_related", symbol="Cmd.Cmd", relation="callers", path="src/main/java/p/Cmd.java:12").text
-    assert "src/main/java/p/Cmd.java:9 in Cmd.Cmd (8-10)" in got and ":5 in" not in got, got
+    assert "src/main/java/p/Cmd.java:9 in Cmd.Cmd(Object, String) (8-10)" in got and ":5 in" not in got, got
 
 
 def test_go_references_of_a_dot_imported_name_are_references(tmp_path):

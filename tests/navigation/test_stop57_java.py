@@ -29,8 +29,8 @@ def test_java_jdk_static_field_and_array_local_arguments_tell_the_overload(tmp_p
     under a "[complete]" callees answer: System.in is an InputStream, so the first runs the InputStream overload."""
     served = served_tree(tmp_path / "r", {"src/p/DigestUtils.java": DIGEST_UTILS, "src/p/Digest.java": DIGEST})
     text = served.call("find_related", symbol="Digest.run", relation="callees").text
-    assert "DigestUtils.digest 16-18 called at 8\n" in text, text
-    assert "DigestUtils.digest 8-10 called at 12\n" in text, text
+    assert "DigestUtils.digest(MessageDigest, InputStream) 16-18 called at 8\n" in text, text
+    assert "DigestUtils.digest(MessageDigest, byte[]) 8-10 called at 12\n" in text, text
     assert "not told" not in text, text
     callers = served.call("find_related", symbol="DigestUtils.digest", path="src/p/DigestUtils.java:16",
                           relation="callers").text
@@ -70,7 +70,7 @@ def test_java_cast_argument_has_the_cast_type(tmp_path):
     of_bytes = served.call("find_related", symbol="Hex.decode", path="src/p/Hex.java:6", relation="callers").text
     assert "and 18: return decode((byte[]) object);" in _listed(of_bytes) and "20:" not in _listed(of_bytes), of_bytes
     callees = served.call("find_related", symbol="Hex.decode", path="src/p/Hex.java:14", relation="callees").text
-    assert "Hex.decode 6-8 called at 18" in callees and "Hex.decode 10-12 called at 20" in callees, callees
+    assert "Hex.decode(byte[]) 6-8 called at 18" in callees and "Hex.decode(ByteBuffer) 10-12 called at 20" in callees, callees
 
 
 RULE = ("package p;\n\npublic class Rule {\n    public static final class Phoneme {\n"
