@@ -4528,12 +4528,35 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
             and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None:
         if _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
             return False  # `Runtime.Initialize(..)`, `ClassManager.Reset()`: another class's static method
+        if path.endswith((".cs", ".java")) and _declares_fitting(index, word, owner, text, start):
+            return False  # `Bus.Open(a)` with Bus's own `static new Bus Open(string)`: Bus's, not Connection's
         if path.endswith((".kt", ".scala")) and _singleton(index, word) and inherits(index, word, owner):
             return "receiver type"  # `TypeConverterProviderImpl.obtainTypeConverter(..)`: an object implementing it
         if path.endswith((".java", ".kt", ".scala")) and not _is_type(index, word) \
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
+
+
+def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, start: int) -> bool:
+    """C#/Java: whether the class `word` (not `owner`) declares the method called at `start` with a parameter list
+    the arguments fit, itself or in a class between it and `owner`: `Word.name(..)` runs Word's own before a base's
+    (dbus-sharp run 526: `Bus.Open(address)`, with Bus's `static new Bus Open(string)`, was a caller of
+    Connection.Open; and `Connection.Open(..)` is never Bus's)."""
+    called = re.match(r"\s*([\w$]+)", text[start:])
+    classes = [s for s in index.symbols_named(word) if s.name == word and s.kind in _CLASS_KINDS]
+    if called is None or len(classes) != 1:
+        return False
+    name, cls = called.group(1), classes[0]
+    args = call_args(text[start:], name)
+
+    def fits(m: Symbol) -> bool:
+        return m.name == name and m.kind == "method" and (args is None or takes_call(m.signature or "", name, args, m.language))
+    if any(m.parent_id == cls.id and fits(m) for m in index.symbols_in_file(cls.path)):
+        return True
+    got = _inherited_member(index, cls, name, index.symbols_in_file)
+    holder = index.get_symbol(got.parent_id) if got is not None and got.parent_id is not None else None
+    return got is not None and fits(got) and holder is not None and holder.name != owner and inherits(index, holder.name, owner)
 
 
 #: JDK methods handing back an iterator: a call on what they return is java.util.Iterator's (unless the repository

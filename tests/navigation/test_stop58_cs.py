@@ -1,0 +1,50 @@
+"""Mends of stop 58 for C#, each with what the agent of the dbus-sharp A/B run 526 saw before."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+CONNECTION = ("namespace DBus\n{\n    public class Connection\n    {\n"
+              "        public Connection (string address) { OpenPrivate (address); }\n"        # 5
+              "        public Connection () { }\n"                                            # 6
+              "        public static Connection Open (string address) { return null; }\n"      # 7
+              "        void OpenPrivate (string address) { Transport.Create (address); }\n"    # 8
+              "    }\n}\n")
+TRANSPORT = ("namespace DBus\n{\n    public abstract class Transport\n    {\n"
+             "        public static Transport Create (string entry) { return null; }\n"       # 5
+             "        public abstract void Open (string entry);\n"                            # 6
+             "        public virtual void WriteCred () { }\n    }\n}\n")
+BUS = ("namespace DBus\n{\n    public sealed class Bus : Connection\n    {\n"
+       "        static Bus systemBus = Bus.Open (\"system\");\n"                                # 5
+       "        static Bus starterBus = null;\n"                                                # 6
+       "        public static Bus Starter\n        {\n            get {\n"                       # 7-9
+       "                starterBus = Bus.Open (\"starter\");\n"                                 # 10
+       "                return starterBus;\n            }\n        }\n"
+       "        public static new Bus Open (string address)\n"                                  # 14
+       "        {\n            return new Bus (address);\n        }\n"                          # 15-17
+       "        public Bus (string address) : base (address)\n"                                 # 18
+       "        {\n        }\n"
+       "        public Bus () : this (\"default\")\n"                                           # 21
+       "        {\n        }\n    }\n}\n")
+TESTS = ("namespace DBus.Tests\n{\n    using DBus;\n    public class BusTests\n    {\n"
+         "        public void Reopened (string address)\n        {\n"
+         "            var bus = Bus.Open (address);\n"                                          # 8
+         "            var conn = Connection.Open (address);\n"                                  # 9
+         "        }\n    }\n}\n")
+CONN_FILES = {"src/Connection.cs": CONNECTION, "src/Transport.cs": TRANSPORT, "src/Bus.cs": BUS,
+              "tests/BusTests.cs": TESTS}
+
+
+def test_csharp_class_qualified_call_runs_the_method_that_class_declares(tmp_path):
+    """dbus-sharp run 526: callers of Connection.Open listed `static Bus systemBus = .. Bus.Open (Address.System)`
+    "[Bus: Connection]" by receiver type, and `Bus.Open (..)` in Bus.Starter and in BusTests "matched by name only",
+    though Bus declares its own `public static new Bus Open (string address)`, which hides Connection's."""
+    served = served_tree(tmp_path / "r", CONN_FILES)
+    text = served.call("find_related", symbol="Connection.Open", relation="callers").text
+    rows = [line for line in text.splitlines()[1:] if not line.startswith("[")]
+    assert rows == ["tests/BusTests.cs:9 in BusTests.Reopened (6-10): var conn = Connection.Open (address);"], text
+    assert "left out: another type's method" in text and "src/Bus.cs:5 `static Bus systemBus" in text, text
+    bus = served.call("find_related", symbol="Bus.Open", relation="callers").text
+    rows = [line for line in bus.splitlines()[1:] if not line.startswith("[")]
+    assert "  5 in Bus (3-24): static Bus systemBus = Bus.Open (\"system\");" in rows, bus
+    assert "tests/BusTests.cs:8 in BusTests.Reopened (6-10): var bus = Bus.Open (address);" in rows, bus
+    assert not any("Connection.Open" in line for line in rows), bus
