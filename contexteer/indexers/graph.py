@@ -223,7 +223,7 @@ _TYPED_RECEIVERS = frozenset({"java", "kotlin", "scala", "csharp", "swift", "go"
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
                "trait in scope": 1.5, "path": 1, "class attribute": 1.5,
-               "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "ops table": 1, "recursive": 2.5, "name only": 3}
+               "global name": 1.5, "constructor chain": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "ops table": 1, "recursive": 2.5, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:

@@ -2435,7 +2435,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     elif ctor or py_ctor:
         sites = _constructor_sites(index, sym, callee, sites, left_out)
         sites += _python_built_by_cls(index, sym, seen, resolve_imports) if py_ctor else []
-        sites += _this_delegations(index, sym, callee) if ctor else []
+        sites += _this_delegations(index, sym, callee) + _base_delegations(index, sym, callee, seen) if ctor else []
     elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -2472,7 +2472,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
             "trait in scope": 1.5, "path": 1,
-            GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
+            GLOBAL: 1.5, "with statement": 1.5, "constructor chain": 1.5, "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
 
@@ -2588,6 +2588,53 @@ def _this_delegations(index: IndexQueries, sym: Symbol, callee: str) -> list[Cal
     return out
 
 
+def _base_delegations(index: IndexQueries, sym: Symbol, callee: str, seen: set[tuple[str, int]]) -> list[Caller]:
+    """Java/C#: the constructors of the class's direct subclasses handing on to this one with `: base(..)` (C#) or
+    `super(..)` (Java), the one the arguments fit (dbus-sharp run 526: `public Bus (string address) : base (address)`
+    was no caller of Connection(string), and a depth-3 chain of callers stopped there)."""
+    if sym.language not in ("java", "csharp") or sym.kind not in ("method", "constructor") or sym.parent_id is None:
+        return []
+    cls = index.get_symbol(sym.parent_id)
+    if cls is None or cls.name != callee:
+        return []
+    ctors = [c for c in index.symbols_in_file(sym.path) if c.parent_id == cls.id and c.name == callee and c.kind == sym.kind]
+    word = "base" if sym.language == "csharp" else "super"
+
+    out: list[Caller] = []
+    for path in sorted({r.path for r in index.references_to(callee, limit=2000) if r.kind != "call"}):
+        lines = lines_of(index, path)
+        syms = index.symbols_in_file(path)
+        for sub in (s for s in syms if s.kind in _CLASS_KINDS and s.language == sym.language and callee in bases_of(s)):
+            for made in (s for s in syms if s.parent_id == sub.id and s.name == sub.name and s.kind == sym.kind):
+                # (C#: the initializer stands between the parameters and the body; Java: the body's first statement)
+                last = min(made.end_line, len(lines), made.start_line + (4 if word == "base" else 12))
+                for k in range(made.start_line, last + 1):
+                    args = call_args(lines[k - 1], word) if re.search(rf"(?<![\w.$]){word}\s*\(", lines[k - 1]) else None
+                    meant = _ctor_meant(index, ctors, args, lines, made, k) if args is not None else None
+                    if meant is not None and meant.id == sym.id and (path, k) not in seen:
+                        out.append(Caller(made, path, k, how="constructor chain", receiver=True, receiver_name=f"{word}(..)"))
+                        break
+    return out
+
+
+def _ctor_meant(index: IndexQueries, ctors: list[Symbol], args: list[str], lines: list[str], caller: Symbol,
+                line: int) -> Symbol | None:
+    """Of a class's constructors, the one a `base(..)`/`super(..)` call's arguments fit: by count (an exact parameter
+    list first), then by the declared types of the arguments; None when they do not tell."""
+    from contexteer.indexers.graph import _arg_type, _same_type  # (graph reads this module)
+
+    # (a literal of another type is another constructor's: `super(3)` is no call of Base(String))
+    fits = [c for c in ctors if takes_call(c.signature or "", c.name, args, c.language)
+            and not any(_literal_misfit(a, p) for a, p in zip(args, param_types(c.signature or "") or [], strict=False))]
+    if len(fits) > 1:
+        fits = [c for c in fits if len(param_types(c.signature or "") or []) == len(args)] or fits
+    if len(fits) > 1 and args:
+        known = [_arg_type(lines, caller, line, a) for a in args]
+        fits = [c for c in fits if all(k is None or _same_type(k, p) for k, p in
+                                       zip(known, param_types(c.signature or "") or [], strict=False))] or fits
+    return fits[0] if len(fits) == 1 else None
+
+
 def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
                     left_out: list[Caller] | None) -> list[Caller]:
     """Among Java-like overloads (one class, one name), the calls whose argument count only another overload takes
@@ -2657,7 +2704,7 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
     for c in sites:
-        if c.receiver_name == "this(..)":  # another constructor's `this(..)`, judged by _this_delegations (review of stop 56)
+        if c.receiver_name in ("this(..)", "base(..)", "super(..)"):  # judged by _this_delegations (review of stop 56)
             kept.append(c)
             continue
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, sym.language) if ws is not None else None

@@ -48,3 +48,26 @@ def test_csharp_class_qualified_call_runs_the_method_that_class_declares(tmp_pat
     assert "  5 in Bus (3-24): static Bus systemBus = Bus.Open (\"system\");" in rows, bus
     assert "tests/BusTests.cs:8 in BusTests.Reopened (6-10): var bus = Bus.Open (address);" in rows, bus
     assert not any("Connection.Open" in line for line in rows), bus
+
+
+def test_csharp_base_and_this_constructor_initializers_are_callers(tmp_path):
+    """dbus-sharp run 526: callers of Transport.Create at depth 3 stopped at `Connection.Connection: OpenPrivate
+    (address);` with no caller of that constructor, though `public Bus (string address) : base (address)` calls it."""
+    served = served_tree(tmp_path / "r", CONN_FILES)
+    text = served.call("find_related", symbol="Transport.Create", relation="callers", depth=3).text
+    assert "18 in Bus.Bus" in text and "base (address)" in text, text
+    ctor = served.call("find_related", symbol="Bus.Bus(string)", relation="callers").text
+    assert "21 in Bus.Bus" in ctor, ctor
+
+
+def test_java_super_constructor_calls_are_callers_of_the_base_constructor_they_fit(tmp_path):
+    """The Java side of the dbus-sharp run 526 mend: `super(s)` and `super(3)` in Sub's constructors call
+    Base(String) and Base(int), each its own."""
+    served = served_tree(tmp_path / "r", {
+        "src/a/Base.java": "package a;\npublic class Base {\n    public Base(String s) { }\n    public Base(int n) { }\n}\n",
+        "src/a/Sub.java": ("package a;\npublic class Sub extends Base {\n    public Sub(String s) {\n        super(s);\n    }\n"
+                           "    public Sub() {\n        super(3);\n    }\n}\n")})
+    text = served.call("find_related", symbol="Base.Base(String)", relation="callers").text
+    assert "src/a/Sub.java:4 in Sub.Sub (3-5): super(s);" in text and "super(3)" not in text, text
+    text = served.call("find_related", symbol="Base.Base(int)", relation="callers").text
+    assert "src/a/Sub.java:7 in Sub.Sub (6-8): super(3);" in text and "super(s)" not in text, text
