@@ -71,3 +71,31 @@ def test_java_super_constructor_calls_are_callers_of_the_base_constructor_they_f
     assert "src/a/Sub.java:4 in Sub.Sub (3-5): super(s);" in text and "super(3)" not in text, text
     text = served.call("find_related", symbol="Base.Base(int)", relation="callers").text
     assert "src/a/Sub.java:7 in Sub.Sub (6-8): super(3);" in text and "super(s)" not in text, text
+
+
+SIGNATURE = ("using System;\n"                                                                 # 1
+             "namespace DBus.Protocol\n{\n    public struct Signature\n    {\n"
+             "        public static Signature GetSig (object[] objs) { return default; }\n"    # 6
+             "        public static Signature GetSig (Type[] types) { return default; }\n"     # 7
+             "        public static Signature GetSig (Type type) { return default; }\n"        # 8
+             "    }\n}\n")
+BUSOBJECT = ("using System;\n"                                                                 # 1
+             "namespace DBus\n{\n    using Protocol;\n"
+             "    public class BusObject\n    {\n"                                             # 5-6
+             "        public void SendMethodCall (string inSig, Type retType)\n        {\n"    # 7-8
+             "#if PROTO_REPLY_SIGNATURE\n"                                                     # 9
+             "            Signature outSig = Signature.GetSig (retType);\n"                    # 10
+             "#endif\n"                                                                        # 11
+             "            Type other = retType;\n"                                             # 12
+             "            Signature.GetSig (other);\n"                                         # 13
+             "        }\n    }\n}\n")
+
+
+def test_csharp_callee_overload_by_the_arguments_declared_type_and_its_if_condition(tmp_path):
+    """dbus-sharp run 526: SendMethodCall's callees read `Signature.GetSig 826-829 called at 135`, GetSig(object[]),
+    though `retType` is a parameter of type Type and GetSig(Type) exists; the call sits under `#if
+    PROTO_REPLY_SIGNATURE`, which the row did not say."""
+    served = served_tree(tmp_path / "r", {"src/Protocol/Signature.cs": SIGNATURE, "src/BusObject.cs": BUSOBJECT})
+    text = served.call("find_related", symbol="BusObject.SendMethodCall", relation="callees").text
+    assert "Signature.GetSig src/Protocol/Signature.cs:8-8 called at 10,13 (10 under #if PROTO_REPLY_SIGNATURE)" in text, text
+    assert "6-6" not in text and "7-7" not in text and "not told" not in text, text
