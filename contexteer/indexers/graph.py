@@ -3074,6 +3074,34 @@ def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
     return sorted(dict.fromkeys(out), key=lambda n: n not in _CONSTRUCTORS_FIRST)
 
 
+def _overriding(m: Symbol, k: str, inherited: set[str], c: Symbol, target: Symbol) -> bool:
+    """Whether a row's method `m` (keyed `k`) overrides one of a class above it: not a constructor, private, static or
+    `new` one, nor in C# one not written `override` below a class (an interface's is implemented without it)."""
+    if k not in inherited or _not_override(m) or m.name == c.name or _hides(m):
+        return False
+    return not (m.language == "csharp" and target.kind == "class"
+                and not re.search(r"\boverride\b", (m.signature or "").split("(", 1)[0]))
+
+
+def _added_overloads(it: Any, c: Symbol, members: list[Symbol], known: set[str], overriding: set[int]) -> list[str]:
+    """A row's methods named like one a class above it defines (or one it overrides) that override nothing: overloads
+    it adds, each named with its parameter types and its line (dbus-sharp run 526: SocketTransport's Open(string,
+    int, string) and Open(Socket), UnixTransport's `abstract void Open(string path, bool @abstract)` were unsaid)."""
+    out: list[str] = []
+    for m in members:
+        head = (m.signature or "").split("(", 1)[0]
+        if m.kind != "method" or m.language not in _ARITY_KEYED or m.name not in known or m.name == c.name \
+                or _not_override(m) or m.id in overriding or re.search(r"\b(?:private|static)\b", head):
+            continue
+        types = param_types(m.signature or "")
+        if types is None:
+            continue
+        label = f"{m.name}({','.join(''.join(t.split()) for t in types)})"
+        it.member_at[label] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
+        out.append(label)
+    return out
+
+
 def _python_abstract(index: IndexQueries, members: list[Symbol]) -> list[str]:
     """The methods of a Python class decorated `@abstractmethod` (`@abc.abstractmethod`, also under `@property`)."""
     out: list[str] = []
@@ -3151,8 +3179,9 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             ctors = set(_INHERITED_CONSTRUCTORS["php"])
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
-        keys = dict.fromkeys((key(m), m.name) for m in mc if key(m) in inherited
-                             and not _not_override(m) and m.name != c.name and not _hides(m))
+        # (C#: one not written `override` overrides no class's method: SocketTransport's Open(Socket) beside its
+        # override Open(AddressEntry), dbus-sharp run 526)
+        keys = dict.fromkeys((key(m), m.name) for m in mc if _overriding(m, key(m), inherited, c, sym))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for k, n in keys if k in targets]
@@ -3190,7 +3219,8 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             known = upper | names_above | {n for _, n in keys} | {m.name for m in mc if m.name in ctors}
             if c.language == "ruby":  # (and what the modules it includes define: mysql2's server_version)
                 known |= {m.name for mod in ruby_included(index, c) for m in methods(mod)}
-            it.adds = _added(c, mc, known)
+            overriding = {m.id for m in mc if _overriding(m, key(m), inherited, c, sym)}
+            it.adds = _added(c, mc, known) + _added_overloads(it, c, mc, known, overriding)
             if not it.adds and not it.overrides:  # a row that would say nothing: its public static methods
                 # (League\Config run 473: InvalidConfigurationException read bare, its static forConfigOption unsaid)
                 it.adds = [f"{m.name} (static)" for m in mc if m.kind in ("method", "function")

@@ -99,3 +99,40 @@ def test_csharp_callee_overload_by_the_arguments_declared_type_and_its_if_condit
     text = served.call("find_related", symbol="BusObject.SendMethodCall", relation="callees").text
     assert "Signature.GetSig src/Protocol/Signature.cs:8-8 called at 10,13 (10 under #if PROTO_REPLY_SIGNATURE)" in text, text
     assert "6-6" not in text and "7-7" not in text and "not told" not in text, text
+
+
+TRANSPORT_FILES = {
+    "src/Transport.cs": ("namespace DBus\n{\n    public abstract class Transport\n    {\n"
+                         "        public abstract void Open (string entry);\n"                          # 5
+                         "        public virtual void WriteCred () { }\n    }\n}\n"),
+    "src/SocketTransport.cs": ("namespace DBus\n{\n    class SocketTransport : Transport\n    {\n"
+                               "        public override void Open (string entry) { }\n"                # 5
+                               "        public void Open (string host, int port, string family) { }\n" # 6
+                               "        public void Open (object socket) { }\n"                         # 7
+                               "        public override void WriteCred () { }\n    }\n}\n"),
+    "src/UnixTransport.cs": ("namespace DBus\n{\n    abstract class UnixTransport : Transport\n    {\n"
+                             "        public override void Open (string entry) { }\n"                  # 5
+                             "        public abstract void Open (string path, bool @abstract);\n"      # 6
+                             "    }\n}\n"),
+    "src/UnixNativeTransport.cs": ("namespace DBus\n{\n    class UnixNativeTransport : UnixTransport\n    {\n"
+                                   "        public override void Open (string path, bool @abstract) { }\n"   # 5
+                                   "        public static byte[] GetSockAddr (string path) { return null; }\n"  # 6
+                                   "        internal object OpenUnix (string path) { return null; }\n"  # 7
+                                   "    }\n}\n"),
+}
+
+
+def test_csharp_implementations_adds_overloads_of_an_overridden_name_and_static_methods(tmp_path):
+    """dbus-sharp run 526: implementations of Transport omitted from "adds" SocketTransport's `Open(string, int,
+    string)` and `Open(Socket)`, UnixTransport's new `abstract void Open(string path, bool @abstract)`, and
+    UnixNativeTransport's public static GetSockAddr: an overload of an overridden name is an addition (a static
+    method is still said only on a row that says nothing else, as decided at the review of 33864b6)."""
+    served = served_tree(tmp_path / "r", TRANSPORT_FILES)
+    text = served.call("find_related", symbol="Transport", relation="implementations").text
+    rows = {line.split()[0].rsplit(":", 1)[0].strip(): line for line in text.splitlines() if ".cs:" in line}
+    sock = rows["src/SocketTransport.cs"]
+    assert sock.endswith("overrides Open 5, WriteCred 8; adds Open(string,int,string) 6, Open(object) 7"), text
+    unix = rows["src/UnixTransport.cs"]
+    assert unix.endswith("overrides Open 5; adds Open(string,bool) 6"), text
+    native = rows["src/UnixNativeTransport.cs"]
+    assert native.endswith("overrides Open 5; adds OpenUnix 7"), text  # (a static factory stays unsaid: review of 33864b6)
