@@ -231,6 +231,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
     out = Relations(sym, "callers")
     first_dropped: list[Any] = []
+    maybe: list[Any] = []  # listed calls whose arguments fit another overload as well
     file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
@@ -266,6 +267,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 first_dropped = dropped
+                maybe = [c for c in sites if getattr(c, "maybe", None)]
                 _overridden_note(index, out, sites)
             entries = _by_caller(index, sites, target, level, file_syms) + anonymous
             entries += _returned_by(index, target, level, depth)
@@ -315,6 +317,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += later_tests[:room]
     out.truncated = out.truncated or len(later_tests) > room
     _left_out_note(index, out, first_dropped)
+    _maybe_note(out, maybe)
     outside = _library_override(index, sym) if not out.items or all(i.how == "name only" for i in out.items) else None
     if outside:
         out.note = f"{out.note}; {outside}" if out.note else outside
@@ -615,6 +618,19 @@ def _own_file_macro(index: IndexQueries, target: Symbol, sites: list[Any], file_
     return [c for c in sites if c.path != target.path and any(
         d.name == target.name and is_macro(d.kind, d.signature)
         for d in file_syms.setdefault(c.path, index.symbols_in_file(c.path)))]
+
+
+def _maybe_note(out: Relations, maybe: list[Any]) -> None:
+    """Say the listed calls whose arguments do not tell them from another overload's (dbus-sharp run 526 read every
+    `IsPublic(..)` as IsPublic(Type)'s, `IsPublic(mi.DeclaringType)` among them)."""
+    if not maybe:
+        return
+    by: dict[str, list[Any]] = {}
+    for c in maybe:
+        by.setdefault(c.maybe, []).append(c)
+    said = "; ".join(f"{k}: {', '.join(f'{c.path}:{c.line}' for c in v[:4])}{' …' if len(v) > 4 else ''}" for k, v in by.items())
+    note = f"{len(maybe)} of these calls may be another overload's, the argument types unknown ({said})"
+    out.note = f"{out.note}; {note}" if out.note else note
 
 
 def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]) -> None:

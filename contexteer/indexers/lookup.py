@@ -597,6 +597,7 @@ class Caller:
     receiver_name: str | None = None  # the receiver as written (`h` in `h.truncateMemory(...)`)
     against: bool = False  # the syntax says it is another type's method (`self.x()` in an unrelated class)
     overload: str | None = None  # left out as a call of this other overload (`resolve()`, by its argument count)
+    maybe: str | None = None  # kept, though its arguments (types unknown) fit this other overload as well
     runs: Symbol | None = None  # Rust: the impl's own method run instead of the trait's provided one (BytesMut's put)
 
     @property
@@ -2710,16 +2711,42 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, sym.language) if ws is not None else None
         other = meant(args, c) if args is not None else None
         if other is None:
+            if args and sym.language in ("csharp", "java"):  # (dbus-sharp run 526: `IsPublic(mi.DeclaringType)`)
+                maybe = _maybe_other(index, c, args, sym, [s for s in others if fits(s, args) and exact(s, args)], files)
+                c.maybe = _overload_label(maybe) if maybe is not None else None
             kept.append(c)
             continue
-        head = other.signature or ""
-        m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(<[^()]*>)?\s*\(", head)
-        inner = inside_parens(head, m.end()) if m is not None else None
-        generic = "".join((m.group(1) or "").split()).replace(",", ", ") if m is not None else ""  # `Values<T, U>(..)`
-        c.overload = f"{other.name}{generic}({' '.join(inner.split())})" if inner is not None else other.name
+        c.overload = _overload_label(other)
         if left_out is not None:
             left_out.append(c)
     return kept
+
+
+def _overload_label(other: Symbol) -> str:
+    """An overload as its header writes it (`Values<T, U>(this IEnumerable<T> source, object key)`)."""
+    head = other.signature or ""
+    m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(<[^()]*>)?\s*\(", head)
+    inner = inside_parens(head, m.end()) if m is not None else None
+    generic = "".join((m.group(1) or "").split()).replace(",", ", ") if m is not None else ""  # `Values<T, U>(..)`
+    return f"{other.name}{generic}({' '.join(inner.split())})" if inner is not None else other.name
+
+
+def _maybe_other(index: IndexQueries, c: Caller, args: list[str], target: Symbol, others: list[Symbol],
+                 files: dict[str, list[str]]) -> Symbol | None:
+    """Another overload a kept call's arguments fit as well as `target`'s: some argument's type unknown (or an outside
+    class), none contradicting it; None when every argument's type is `target`'s parameter's."""
+    ws = getattr(index, "ws", None)
+    enc = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
+    if not others or ws is None or enc is None:
+        return None
+    known = [_arg_class(index, enc, _file_lines(ws, c.path, files), c.line, a) for a in args]
+
+    def score(s: Symbol) -> int | None:
+        fits = [_type_fit(index, k, p) if k else 0 for k, p in zip(known, param_types(s.signature or "") or [], strict=False)]
+        return None if any(f < 0 for f in fits) else sum(fits)
+    if score(target) == len(args):
+        return None
+    return next((s for s in others if score(s) is not None), None)
 
 
 def _extension(s: Symbol) -> bool:

@@ -101,6 +101,32 @@ def test_csharp_callee_overload_by_the_arguments_declared_type_and_its_if_condit
     assert "6-6" not in text and "7-7" not in text and "not told" not in text, text
 
 
+MAPPER = ("using System;\nusing System.Reflection;\n"                                          # 1-2
+          "namespace DBus\n{\n    static class Mapper\n    {\n"                                # 3-6
+          "        public static bool IsPublic (MemberInfo mi)\n        {\n"                   # 7-8
+          "            return IsPublic (mi.DeclaringType);\n        }\n"                       # 9
+          "        public static bool IsPublic (Type type)\n        {\n"                       # 11-12
+          "            return type.IsPublic;\n        }\n"
+          "        static void Use (Type type, MethodInfo mi, MemberInfo member)\n        {\n"  # 15-16
+          "            if (IsPublic (type)) { }\n"                                             # 17
+          "            if (IsPublic (member)) { }\n"                                           # 18
+          "            if (Mapper.IsPublic (mi)) { }\n"                                        # 19
+          "        }\n    }\n}\n")
+
+
+def test_csharp_callers_of_one_overload_leave_the_others_calls_out_by_argument_type(tmp_path):
+    """dbus-sharp run 526: callers of `Mapper.IsPublic(Type)` read as merging IsPublic(MemberInfo)'s calls under
+    "[every call named 'IsPublic' is listed]": the calls whose argument types are unknown (`mi.DeclaringType`, an
+    outside MethodInfo) fit both, and the answer did not say so."""
+    served = served_tree(tmp_path / "r", {"src/Mapper.cs": MAPPER})
+    text = served.call("find_related", symbol="Mapper.IsPublic(Type)", relation="callers").text
+    assert "17 in Mapper.Use" in text and "\n  18 in" not in text, text
+    assert "1 call of another overload left out, by their arguments: IsPublic(MemberInfo mi) 1 (src/Mapper.cs:18" in text, text
+    assert ("2 of these calls may be another overload's, the argument types unknown (IsPublic(MemberInfo mi): "
+            "src/Mapper.cs:9, src/Mapper.cs:19)") in text, text
+    assert "every call named 'IsPublic' is listed" not in text, text
+
+
 TRANSPORT_FILES = {
     "src/Transport.cs": ("namespace DBus\n{\n    public abstract class Transport\n    {\n"
                          "        public abstract void Open (string entry);\n"                          # 5
