@@ -226,7 +226,7 @@ _TYPED_RECEIVERS = frozenset({"java", "kotlin", "scala", "csharp", "swift", "go"
 # the order callers are listed in: the strongest evidence that a site calls the definition first
 CALLER_RANK = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
                "trait in scope": 1.5, "path": 1, "class attribute": 1.5,
-               "global name": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "ops table": 1, "recursive": 2.5, "name only": 3}
+               "global name": 1.5, "constructor chain": 1.5, "receiver": 2, "base type": 2, "vtable": 2, "ops table": 1, "recursive": 2.5, "name only": 3}
 
 
 def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]], *, depth: int = 1) -> Relations:
@@ -234,6 +234,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     evidence first; with depth > 1 the callers of each caller follow it (breadth first, no repeats)."""
     out = Relations(sym, "callers")
     first_dropped: list[Any] = []
+    maybe: list[Any] = []  # listed calls whose arguments fit another overload as well
     file_syms: dict[str, list[Symbol]] = {}
     seen: set[int] = {sym.id}
     frontier: list[tuple[Any, Any | None]] = [(sym, None)]
@@ -270,6 +271,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                 if itself:  # `link(target)` inside link: it calls itself
                     out.items.append(Related(sym, sym.path, "recursive", itself, 1, None, ""))
                 first_dropped = dropped
+                maybe = [c for c in sites if getattr(c, "maybe", None)]
                 _overridden_note(index, out, sites)
             entries = _by_caller(index, sites, target, level, file_syms) + anonymous
             entries += _returned_by(index, target, level, depth)
@@ -319,6 +321,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.items += later_tests[:room]
     out.truncated = out.truncated or len(later_tests) > room
     _left_out_note(index, out, first_dropped)
+    _maybe_note(out, maybe)
     outside = _library_override(index, sym) if not out.items or all(i.how == "name only" for i in out.items) else None
     if outside:
         out.note = f"{out.note}; {outside}" if out.note else outside
@@ -654,6 +657,19 @@ def _own_file_macro(index: IndexQueries, target: Symbol, sites: list[Any], file_
     return [c for c in sites if c.path != target.path and any(
         d.name == target.name and is_macro(d.kind, d.signature)
         for d in file_syms.setdefault(c.path, index.symbols_in_file(c.path)))]
+
+
+def _maybe_note(out: Relations, maybe: list[Any]) -> None:
+    """Say the listed calls whose arguments do not tell them from another overload's (dbus-sharp run 526 read every
+    `IsPublic(..)` as IsPublic(Type)'s, `IsPublic(mi.DeclaringType)` among them)."""
+    if not maybe:
+        return
+    by: dict[str, list[Any]] = {}
+    for c in maybe:
+        by.setdefault(c.maybe, []).append(c)
+    said = "; ".join(f"{k}: {', '.join(f'{c.path}:{c.line}' for c in v[:4])}{' …' if len(v) > 4 else ''}" for k, v in by.items())
+    note = f"{len(maybe)} of these calls may be another overload's, the argument types unknown ({said})"
+    out.note = f"{out.note}; {note}" if out.note else note
 
 
 def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]) -> None:
@@ -3128,6 +3144,34 @@ def _added(c: Symbol, members: list[Symbol], known: set[str]) -> list[str]:
     return sorted(dict.fromkeys(out), key=lambda n: n not in _CONSTRUCTORS_FIRST)
 
 
+def _overriding(m: Symbol, k: str, inherited: set[str], c: Symbol, target: Symbol) -> bool:
+    """Whether a row's method `m` (keyed `k`) overrides one of a class above it: not a constructor, private, static or
+    `new` one, nor in C# one not written `override` below a class (an interface's is implemented without it)."""
+    if k not in inherited or _not_override(m) or m.name == c.name or _hides(m):
+        return False
+    return not (m.language == "csharp" and target.kind == "class"
+                and not re.search(r"\boverride\b", (m.signature or "").split("(", 1)[0]))
+
+
+def _added_overloads(it: Any, c: Symbol, members: list[Symbol], known: set[str], overriding: set[int]) -> list[str]:
+    """A row's methods named like one a class above it defines (or one it overrides) that override nothing: overloads
+    it adds, each named with its parameter types and its line (dbus-sharp run 526: SocketTransport's Open(string,
+    int, string) and Open(Socket), UnixTransport's `abstract void Open(string path, bool @abstract)` were unsaid)."""
+    out: list[str] = []
+    for m in members:
+        head = (m.signature or "").split("(", 1)[0]
+        if m.kind != "method" or m.language not in _ARITY_KEYED or m.name not in known or m.name == c.name \
+                or _not_override(m) or m.id in overriding or re.search(r"\b(?:private|static)\b", head):
+            continue
+        types = param_types(m.signature or "")
+        if types is None:
+            continue
+        label = f"{m.name}({','.join(''.join(t.split()) for t in types)})"
+        it.member_at[label] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
+        out.append(label)
+    return out
+
+
 def _python_abstract(index: IndexQueries, members: list[Symbol]) -> list[str]:
     """The methods of a Python class decorated `@abstractmethod` (`@abc.abstractmethod`, also under `@property`)."""
     out: list[str] = []
@@ -3205,8 +3249,9 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             ctors = set(_INHERITED_CONSTRUCTORS["php"])
         # (a constructor is no override: every class has its own; nor, in Java and C#, a static method or one
         # declared `new`: pythonnet's static ArrayObject.InitializeSlots, which reflection calls, hides nothing)
-        keys = dict.fromkeys((key(m), m.name) for m in mc if key(m) in inherited
-                             and not _not_override(m) and m.name != c.name and not _hides(m))
+        # (C#: one not written `override` overrides no class's method: SocketTransport's Open(Socket) beside its
+        # override Open(AddressEntry), dbus-sharp run 526)
+        keys = dict.fromkeys((key(m), m.name) for m in mc if _overriding(m, key(m), inherited, c, sym))
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for k, n in keys if k in targets]
@@ -3244,7 +3289,8 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
             known = upper | names_above | {n for _, n in keys} | {m.name for m in mc if m.name in ctors}
             if c.language == "ruby":  # (and what the modules it includes define: mysql2's server_version)
                 known |= {m.name for mod in ruby_included(index, c) for m in methods(mod)}
-            it.adds = _added(c, mc, known)
+            overriding = {m.id for m in mc if _overriding(m, key(m), inherited, c, sym)}
+            it.adds = _added(c, mc, known) + _added_overloads(it, c, mc, known, overriding)
             if not it.adds and not it.overrides:  # a row that would say nothing: its public static methods
                 # (League\Config run 473: InvalidConfigurationException read bare, its static forConfigOption unsaid)
                 it.adds = [f"{m.name} (static)" for m in mc if m.kind in ("method", "function")

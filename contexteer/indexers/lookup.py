@@ -628,6 +628,7 @@ class Caller:
     receiver_name: str | None = None  # the receiver as written (`h` in `h.truncateMemory(...)`)
     against: bool = False  # the syntax says it is another type's method (`self.x()` in an unrelated class)
     overload: str | None = None  # left out as a call of this other overload (`resolve()`, by its argument count)
+    maybe: str | None = None  # kept, though its arguments (types unknown) fit this other overload as well
     runs: Symbol | None = None  # Rust: the impl's own method run instead of the trait's provided one (BytesMut's put)
 
     @property
@@ -2466,7 +2467,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     elif ctor or py_ctor:
         sites = _constructor_sites(index, sym, callee, sites, left_out)
         sites += _python_built_by_cls(index, sym, seen, resolve_imports) if py_ctor else []
-        sites += _this_delegations(index, sym, callee) if ctor else []
+        sites += _this_delegations(index, sym, callee) + _base_delegations(index, sym, callee, seen) if ctor else []
     elif owner is not None:  # (a constructor, `new PrefixRangeMap(..)`, is on no receiver: its file's evidence stands)
         # the files most likely to hold real calls are read first: the read budget goes to them
         order = {"same file": 0, "import": 1, "same package": 1}
@@ -2503,7 +2504,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     sites += entered
     rank = {"same file": 0, "same module": 0, "import": 1, "same package": 1, "receiver type": 1.5, "alias": 1.5,
             "trait in scope": 1.5, "path": 1,
-            GLOBAL: 1.5, "with statement": 1.5, "receiver": 2, "base type": 2, "name only": 3}
+            GLOBAL: 1.5, "with statement": 1.5, "constructor chain": 1.5, "receiver": 2, "base type": 2, "name only": 3}
     sites.sort(key=lambda c: (rank[c.how] - (c.receiver is True) * 0.5, c.path, c.line))
     return sites
 
@@ -2619,6 +2620,53 @@ def _this_delegations(index: IndexQueries, sym: Symbol, callee: str) -> list[Cal
     return out
 
 
+def _base_delegations(index: IndexQueries, sym: Symbol, callee: str, seen: set[tuple[str, int]]) -> list[Caller]:
+    """Java/C#: the constructors of the class's direct subclasses handing on to this one with `: base(..)` (C#) or
+    `super(..)` (Java), the one the arguments fit (dbus-sharp run 526: `public Bus (string address) : base (address)`
+    was no caller of Connection(string), and a depth-3 chain of callers stopped there)."""
+    if sym.language not in ("java", "csharp") or sym.kind not in ("method", "constructor") or sym.parent_id is None:
+        return []
+    cls = index.get_symbol(sym.parent_id)
+    if cls is None or cls.name != callee:
+        return []
+    ctors = [c for c in index.symbols_in_file(sym.path) if c.parent_id == cls.id and c.name == callee and c.kind == sym.kind]
+    word = "base" if sym.language == "csharp" else "super"
+
+    out: list[Caller] = []
+    for path in sorted({r.path for r in index.references_to(callee, limit=2000) if r.kind != "call"}):
+        lines = lines_of(index, path)
+        syms = index.symbols_in_file(path)
+        for sub in (s for s in syms if s.kind in _CLASS_KINDS and s.language == sym.language and callee in bases_of(s)):
+            for made in (s for s in syms if s.parent_id == sub.id and s.name == sub.name and s.kind == sym.kind):
+                # (C#: the initializer stands between the parameters and the body; Java: the body's first statement)
+                last = min(made.end_line, len(lines), made.start_line + (4 if word == "base" else 12))
+                for k in range(made.start_line, last + 1):
+                    args = call_args(lines[k - 1], word) if re.search(rf"(?<![\w.$]){word}\s*\(", lines[k - 1]) else None
+                    meant = _ctor_meant(index, ctors, args, lines, made, k) if args is not None else None
+                    if meant is not None and meant.id == sym.id and (path, k) not in seen:
+                        out.append(Caller(made, path, k, how="constructor chain", receiver=True, receiver_name=f"{word}(..)"))
+                        break
+    return out
+
+
+def _ctor_meant(index: IndexQueries, ctors: list[Symbol], args: list[str], lines: list[str], caller: Symbol,
+                line: int) -> Symbol | None:
+    """Of a class's constructors, the one a `base(..)`/`super(..)` call's arguments fit: by count (an exact parameter
+    list first), then by the declared types of the arguments; None when they do not tell."""
+    from contexteer.indexers.graph import _arg_type, _same_type  # (graph reads this module)
+
+    # (a literal of another type is another constructor's: `super(3)` is no call of Base(String))
+    fits = [c for c in ctors if takes_call(c.signature or "", c.name, args, c.language)
+            and not any(_literal_misfit(a, p) for a, p in zip(args, param_types(c.signature or "") or [], strict=False))]
+    if len(fits) > 1:
+        fits = [c for c in fits if len(param_types(c.signature or "") or []) == len(args)] or fits
+    if len(fits) > 1 and args:
+        known = [_arg_type(lines, caller, line, a) for a in args]
+        fits = [c for c in fits if all(k is None or _same_type(k, p) for k, p in
+                                       zip(known, param_types(c.signature or "") or [], strict=False))] or fits
+    return fits[0] if len(fits) == 1 else None
+
+
 def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
                     left_out: list[Caller] | None) -> list[Caller]:
     """Among Java-like overloads (one class, one name), the calls whose argument count only another overload takes
@@ -2688,22 +2736,48 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
     others = [s for s in same if s.id != sym.id]
     kept: list[Caller] = []
     for c in sites:
-        if c.receiver_name == "this(..)":  # another constructor's `this(..)`, judged by _this_delegations (review of stop 56)
+        if c.receiver_name in ("this(..)", "base(..)", "super(..)"):  # judged by _this_delegations (review of stop 56)
             kept.append(c)
             continue
         args = call_args_at(_file_lines(ws, c.path, files), c.line, callee, sym.language) if ws is not None else None
         other = meant(args, c) if args is not None else None
         if other is None:
+            if args and sym.language in ("csharp", "java"):  # (dbus-sharp run 526: `IsPublic(mi.DeclaringType)`)
+                maybe = _maybe_other(index, c, args, sym, [s for s in others if fits(s, args) and exact(s, args)], files)
+                c.maybe = _overload_label(maybe) if maybe is not None else None
             kept.append(c)
             continue
-        head = other.signature or ""
-        m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(<[^()]*>)?\s*\(", head)
-        inner = inside_parens(head, m.end()) if m is not None else None
-        generic = "".join((m.group(1) or "").split()).replace(",", ", ") if m is not None else ""  # `Values<T, U>(..)`
-        c.overload = f"{other.name}{generic}({' '.join(inner.split())})" if inner is not None else other.name
+        c.overload = _overload_label(other)
         if left_out is not None:
             left_out.append(c)
     return kept
+
+
+def _overload_label(other: Symbol) -> str:
+    """An overload as its header writes it (`Values<T, U>(this IEnumerable<T> source, object key)`)."""
+    head = other.signature or ""
+    m = re.search(rf"(?<![\w$]){re.escape(other.name)}\s*(<[^()]*>)?\s*\(", head)
+    inner = inside_parens(head, m.end()) if m is not None else None
+    generic = "".join((m.group(1) or "").split()).replace(",", ", ") if m is not None else ""  # `Values<T, U>(..)`
+    return f"{other.name}{generic}({' '.join(inner.split())})" if inner is not None else other.name
+
+
+def _maybe_other(index: IndexQueries, c: Caller, args: list[str], target: Symbol, others: list[Symbol],
+                 files: dict[str, list[str]]) -> Symbol | None:
+    """Another overload a kept call's arguments fit as well as `target`'s: some argument's type unknown (or an outside
+    class), none contradicting it; None when every argument's type is `target`'s parameter's."""
+    ws = getattr(index, "ws", None)
+    enc = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
+    if not others or ws is None or enc is None:
+        return None
+    known = [_arg_class(index, enc, _file_lines(ws, c.path, files), c.line, a) for a in args]
+
+    def score(s: Symbol) -> int | None:
+        fits = [_type_fit(index, k, p) if k else 0 for k, p in zip(known, param_types(s.signature or "") or [], strict=False)]
+        return None if any(f < 0 for f in fits) else sum(fits)
+    if score(target) == len(args):
+        return None
+    return next((s for s in others if score(s) is not None), None)
 
 
 def _extension(s: Symbol) -> bool:
@@ -4564,6 +4638,8 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
             and re.search(rf"(?<![\w$.]){re.escape(word)}\s*\.\s*$", text[:start]) is not None:
         if _is_type(index, word) and not inherits(index, word, owner) and not inherits(index, owner, word):
             return False  # `Runtime.Initialize(..)`, `ClassManager.Reset()`: another class's static method
+        if path.endswith((".cs", ".java")) and _declares_fitting(index, word, owner, text, start):
+            return False  # `Bus.Open(a)` with Bus's own `static new Bus Open(string)`: Bus's, not Connection's
         if path.endswith((".kt", ".scala")) and _singleton(index, word) and inherits(index, word, owner):
             return "receiver type"  # `TypeConverterProviderImpl.obtainTypeConverter(..)`: an object implementing it
         if path.endswith((".java", ".kt", ".scala")) and not _is_type(index, word) \
@@ -4588,6 +4664,27 @@ def _built_receiver(before: str) -> str | None:
         i -= 1
     m = re.search(r"(?<![\w$.])new\s+((?:[\w$]+\s*\.\s*)*[\w$]+)\s*(?:<[^()]*>)?\s*$", head[:i]) if i > 0 else None
     return re.sub(r"\s+", "", m.group(1)).rsplit(".", 1)[-1] if m is not None else None
+
+
+def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, start: int) -> bool:
+    """C#/Java: whether the class `word` (not `owner`) declares the method called at `start` with a parameter list
+    the arguments fit, itself or in a class between it and `owner`: `Word.name(..)` runs Word's own before a base's
+    (dbus-sharp run 526: `Bus.Open(address)`, with Bus's `static new Bus Open(string)`, was a caller of
+    Connection.Open; and `Connection.Open(..)` is never Bus's)."""
+    called = re.match(r"\s*([\w$]+)", text[start:])
+    classes = [s for s in index.symbols_named(word) if s.name == word and s.kind in _CLASS_KINDS]
+    if called is None or len(classes) != 1:
+        return False
+    name, cls = called.group(1), classes[0]
+    args = call_args(text[start:], name)
+
+    def fits(m: Symbol) -> bool:
+        return m.name == name and m.kind == "method" and (args is None or takes_call(m.signature or "", name, args, m.language))
+    if any(m.parent_id == cls.id and fits(m) for m in index.symbols_in_file(cls.path)):
+        return True
+    got = _inherited_member(index, cls, name, index.symbols_in_file)
+    holder = index.get_symbol(got.parent_id) if got is not None and got.parent_id is not None else None
+    return got is not None and fits(got) and holder is not None and holder.name != owner and inherits(index, holder.name, owner)
 
 
 #: JDK methods handing back an iterator: a call on what they return is java.util.Iterator's (unless the repository

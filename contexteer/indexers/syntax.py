@@ -96,7 +96,9 @@ def declared_type(signature: str, word: str) -> str | None:
                rf"(?:\s*[*&]+\s*|\s+){w}\s*[,)=]",
                rf"[(,]\s*(?:const\s+)?(?:struct|union|enum)\s+(\w+)\s*(?:const\s*)?[*\s]*\b{w}\s*[,)\[]"):  # C `struct inode *inode`
         m = re.search(rx, signature)
-        if m and m.group(1) in _NULLABLE:  # `console: Optional[Console] = None`, `h: Option<Head>`: the wrapped type
+        # (a bare `Type retType`, C#'s System.Type, wraps nothing: dbus-sharp run 526's GetSig(retType) went to GetSig(object[]))
+        if m and m.group(1) in _NULLABLE and re.match(r"\s*[\[<]", signature[m.end(1):]):
+            # `console: Optional[Console] = None`, `h: Option<Head>`: the wrapped type
             inner = re.match(r"\s*[\[<]\s*[\"']?[&*]*\s*(?:(?:dyn|impl|mut|'\w+)\s+)*(?:[\w$]+(?:\.|::))*([A-Za-z_$][\w$]*)",
                              signature[m.end(1):])
             return inner.group(1) if inner and inner.group(1) not in _KEYWORDS else None

@@ -1463,6 +1463,8 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
             conditions[path] = preprocessor_conditions(files.get(path, [])) if path.endswith(CONDITIONAL_SOURCES) else {}
         only = conditions[path]
         shown = _shown_lines(item.lines)
+        if rel.relation == "callees" and any(n in only for n in item.lines):
+            item.condition = _calls_condition(item.lines, only)
         tags = _callbacks(closures, item, path, shown, rel.target.name, rel.stored_calls) if closures is not None \
             else [""] * len(shown)
         weak = set(item.weak_lines)
@@ -1475,6 +1477,20 @@ def _previews(nav: NavigationService, rel: graph.Relations, items: list[RelatedI
             item.calls[0] += _zig_receiver(files.get(path, []), item.lines[0], item.start_line, item.signature or "",
                                            rel.target.name)
 
+
+
+def _calls_condition(lines: list[int], only: dict[int, str]) -> str:
+    """A callee's call lines under `#if` groups: `under #if X` when all are under one, else `10 under #if X; ..`
+    (dbus-sharp run 526 read `Signature.GetSig .. called at 135`, a call inside `#if PROTO_REPLY_SIGNATURE`, as one
+    the usual build makes)."""
+    conds = {only.get(n) for n in lines}
+    if len(conds) == 1:
+        return f"under {next(iter(conds))}"
+    by: dict[str, list[int]] = {}
+    for n in lines:
+        if n in only:
+            by.setdefault(only[n], []).append(n)
+    return "; ".join(f"{','.join(map(str, ns[:8]))} under {c}" for c, ns in by.items())
 
 
 _SCRIPT_SUFFIXES = (".js", ".cjs", ".mjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")

@@ -449,7 +449,8 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
         "passed at" if (it.detail or "").startswith("passed as a value") else \
         "named at" if (it.detail or "").startswith("a method value") else "called at"
     name = f"{it.qualname}{it.params or ''}" if shared else it.qualname
-    return [f"{pad}{kind}{name} {where}{it.start_line}-{it.end_line}{body} {verb} {at}{by}{tag}{also}"]
+    cond = f" ({it.condition})" if it.condition else ""  # (the call lines' `#if` groups)
+    return [f"{pad}{kind}{name} {where}{it.start_line}-{it.end_line}{body} {verb} {at}{cond}{by}{tag}{also}"]
 
 
 #: an implementations answer of at most this many rows names up to MAX_OVERRIDES_FEW overrides per row
