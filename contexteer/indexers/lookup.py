@@ -6734,6 +6734,27 @@ def _declarations_above(syms: list[Symbol], lines: list[str], enc: Symbol, site:
     return "\n".join([enc.signature or "", *lines[max(outer, site.line - 400) - 1 : site.line]])
 
 
+def _member_binding_type(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller, enc: Symbol,
+                         word: str, member: str, depth: int) -> str | None:
+    """What a local bound to a method's result is (`r = borderRadius?.resolve(...)`, `iter := any.cfg.BorrowIterator(buf)`):
+    the receiver's type, field by field, then the method's declared result."""
+    value, _, method = member.rpartition(".")
+    first, *steps = value.split(".")
+    # `foo := foo.New(...)`: the value on the right is the package the local shadows
+    owner = _declared_receiver(index, cache, lines, site, first, depth + 1) if first != word else None
+    owner = owner or _self_class(index, enc, first)  # `with self.make_context(..) as ctx:`
+    if owner is None and enc.language == "go" and not steps and first != word:
+        owner = _go_var_type(index, site.path, first)  # a package-level var (`testSuite2.FromString(s)`)
+    for step in steps:  # `iter := any.cfg.BorrowIterator(buf)`: any's field cfg, then its method
+        got_step = member_of_type(index, owner, step.removesuffix("()"), enc, []) if owner else None
+        owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
+    got = member_of_type(index, owner, method, enc, []) if owner else None
+    typed = returned_by(index, got[0]) if got is not None else None
+    if owner is None and enc.language == "go" and not _go_shadows(lines, enc, value):  # `reg := prometheus.NewPedanticRegistry()`: what the
+        typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
+    return typed
+
+
 def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: list[str], site: Caller,
                        word: str, depth: int = 0, want: str | None = None) -> str | None:
     """The type `word` is declared with where a call on it sits: a parameter or local of the enclosing definition,
@@ -6750,18 +6771,7 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`
-                value, _, method = binding[1].rpartition(".")
-                first, *steps = value.split(".")
-                # `foo := foo.New(...)`: the value on the right is the package the local shadows
-                owner = _declared_receiver(index, cache, lines, site, first, depth + 1) if first != word else None
-                owner = owner or _self_class(index, enc, first)  # `with self.make_context(..) as ctx:`
-                for step in steps:  # `iter := any.cfg.BorrowIterator(buf)`: any's field cfg, then its method
-                    got_step = member_of_type(index, owner, step.removesuffix("()"), enc, []) if owner else None
-                    owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
-                got = member_of_type(index, owner, method, enc, []) if owner else None
-                typed = returned_by(index, got[0]) if got is not None else None
-                if owner is None and enc.language == "go" and not _go_shadows(lines, enc, value):  # `reg := prometheus.NewPedanticRegistry()`: what the
-                    typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
+                typed = _member_binding_type(index, cache, lines, site, enc, word, binding[1], depth)
             elif binding is not None and binding[0] == "call":  # `env = get_default_environment()`
                 typed = _returns(index, binding[1], enc) or _ruby_built_here(syms, enc, binding[1])
                 if typed is None and enc.language == "go" and depth < 2:
@@ -7058,6 +7068,10 @@ def _go_var_type(index: IndexQueries, path: str, word: str, depth: int = 0) -> s
             # `var std *log.Logger`: another package's type, never the repository's namesake
             return None if declared.group(1) else declared.group(2)
         text = " ".join(t.strip() for t in lines_of(index, d.path)[d.start_line - 1:min(d.end_line, d.start_line + 60)])
+        qualified = re.search(rf"\b{re.escape(word)}\s*=\s*([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\(", text)
+        if qualified is not None:  # `testSuite2 = pongo2.NewSet(..)` in pongo2's external test package: what the
+            # repository package's function returns (pongo2 run 528: `t, err := testSuite2.FromString(s)` untyped)
+            return _go_package_returns(index, qualified.group(1), qualified.group(2))
         value = re.search(rf"\b{re.escape(word)}\s*=\s*&?([A-Za-z_]\w*)\s*([({{])", text)
         if value is None:
             continue
@@ -7540,7 +7554,24 @@ def _go_package_returns(index: IndexQueries, package: str, fn: str) -> str | Non
         head = lines_of(index, d.path)[:200]
         if any(re.match(rf"package\s+{re.escape(package)}\b", t) for t in head):
             types.add(return_type(d.signature or "", "go"))
+    if not types:  # `FromString = DefaultSet.FromString`: a package var holding a method value (pongo2 run 528)
+        types = {_go_method_value_returns(index, package, d) for d in index.symbols_named(fn)
+                 if d.name == fn and d.kind == "variable" and d.parent_id is None and d.language == "go"}
+        types.discard(None)
     return next(iter(types)) if len(types) == 1 else None
+
+
+def _go_method_value_returns(index: IndexQueries, package: str, d: Symbol) -> str | None:
+    """What the method value a package-level Go var of the package named `package` holds returns (`FromString =
+    DefaultSet.FromString`: TemplateSet.FromString's first result)."""
+    lines = lines_of(index, d.path)
+    if not any(re.match(rf"package\s+{re.escape(package)}\b", t) for t in lines[:200]):
+        return None
+    text = " ".join(t.strip() for t in lines[d.start_line - 1 : min(d.end_line, d.start_line + 3)])
+    m = re.search(rf"\b{re.escape(d.name)}\s*=\s*([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*(?://.*)?$", text)
+    owner = _go_var_type(index, d.path, m.group(1), 1) if m is not None else None
+    got = member_of_type(index, owner, m.group(2), d, []) if owner and m is not None else None
+    return return_type(got[0].signature or "", "go") if got is not None and got[0].kind == "method" else None
 
 
 def go_import_path(lines: list[str], word: str) -> str | None:

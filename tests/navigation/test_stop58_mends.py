@@ -129,3 +129,31 @@ def test_a_folded_run_of_java_imports_says_each_line_imports_one_name(tmp_path):
                               "class A {\n    List<String> xs = new ArrayList<>();\n    Map<String, String> m;\n}\n")}
     text = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/p/A.java", view="uses").text
     assert "  3-5 java.util (standard library) (3 import lines, one name each): ArrayList at 8; List at 8; Map at 9" in text, text
+
+
+PONGO = {
+    "go.mod": "module github.com/flosch/pongo2/v4\n\ngo 1.14\n",
+    "template.go": ("package pongo2\n\ntype Template struct{}\n\n"
+                    "func (tpl *Template) Execute(ctx map[string]int) (string, error) { return \"\", nil }\n\n"
+                    "type node struct{}\n\nfunc (n *node) Execute(ctx map[string]int) (string, error) { return \"\", nil }\n"),
+    "sets.go": ("package pongo2\n\ntype TemplateSet struct{}\n\n"
+                "func NewSet(name string) *TemplateSet { return &TemplateSet{} }\n\n"
+                "func (set *TemplateSet) FromString(s string) (*Template, error) { return &Template{}, nil }\n\n"
+                "var (\n\tDefaultSet = NewSet(\"default\")\n\tFromString = DefaultSet.FromString\n)\n"),
+    "pongo2_test.go": ("package pongo2_test\n\nimport (\n\t\"testing\"\n\n\t\"github.com/flosch/pongo2/v4\"\n)\n\n"
+                       "var testSuite2 = pongo2.NewSet(\"test suite 2\")\n\n"
+                       "func parseTemplate(s string) string {\n\tt, err := testSuite2.FromString(s)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n"
+                       "\tout, _ := t.Execute(nil)\n\treturn out\n}\n\n"                          # 16
+                       "func TestIssue151(t *testing.T) {\n\ttpl, _ := pongo2.FromString(\"x\")\n"
+                       "\tstr, _ := tpl.Execute(nil)\n\t_ = str\n}\n"),                            # 22
+}
+
+
+def test_go_test_calls_on_values_from_a_package_var_and_a_method_value_are_typed(tmp_path):
+    """pongo2 run 528: `t, err := testSuite2.FromString(s)` (a package var set from pongo2.NewSet(..) in the external
+    test package) and `tpl, err := pongo2.FromString(..)` (a var holding DefaultSet.FromString) left t.Execute and
+    tpl.Execute 'name only', listed under another type's Execute in a depth-3 answer."""
+    a = served_tree(tmp_path / "r", PONGO).call("find_related", symbol="Template.Execute", relation="callers")
+    rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
+    assert rows.get(("pongo2_test.go", (16,))) == "receiver type", a.text
+    assert rows.get(("pongo2_test.go", (22,))) == "receiver type", a.text
