@@ -454,7 +454,7 @@ def _method_files(items: list[RelatedItem]) -> str | None:
     if not rows:
         return None
     elsewhere = any(re.search(r"\.go:\d+", " ".join((it.detail or "", *it.member_at.values()))) for it in rows)
-    return "method lines are in each type's own file" + (" unless a row writes path:line" if elsewhere else "")
+    return "methods in their type's file" + (" unless written path:line" if elsewhere else "")
 
 
 #: languages where a function is passed and stored as a value often enough to look for it (not C and C++: a

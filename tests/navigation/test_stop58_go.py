@@ -112,11 +112,11 @@ def test_go_implementations_say_which_file_the_method_lines_are_in(tmp_path):
     rows = got.text.splitlines()
     res = next(line for line in rows if "struct resolver" in line)
     assert "Evaluate variable.go:3" in res and "GetPositionToken 20" in res, got.text
-    assert "method lines are in each type's own file unless a row writes path:line" in got.text, got.text
+    assert "methods in their type's file unless written path:line" in got.text, got.text
     # all in the type's file: said once
     only = dict(GO_IMPL, **{"variable.go": "package ev\n", "ev.go": GO_IMPL["ev.go"] + "\nfunc (r *resolver) Evaluate() int { return r.y }\n"})
     got = served_tree(tmp_path / "s", only).call("find_related", symbol="IEvaluator", relation="implementations")
-    assert got.text.count("type's own file") == 1, got.text
+    assert got.text.count("their type's file") == 1, got.text
 
 
 GO_CONSTS = {
