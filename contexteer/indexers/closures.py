@@ -269,7 +269,8 @@ class FileClosures:
         lines = self.data.split(b"\n")
         s, e = node.start_point.row, node.end_point.row
         word = re.escape(var.encode())
-        use = re.compile(rb"(?<![\w$.])" + word + rb"\s*\(|[(,]\s*" + word + rb"\s*[,)]")
+        # (by keyword too, `sorted(items, key=key)`, `Thread(target=worker)`: review of stop 58)
+        use = re.compile(rb"(?<![\w$.])" + word + rb"\s*\(|[(,]\s*(?:[A-Za-z_]\w*\s*[=:]\s*)?" + word + rb"\s*[,)]")
         for row in range(lo - 1, min(hi, len(lines))):
             text = lines[row]
             if s <= row <= e:  # (the literal's own lines: only what follows its end on its last line)

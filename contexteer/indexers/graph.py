@@ -317,6 +317,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         frontier = nxt
         if not frontier:
             break
+    _depth_reached(index, out, frontier, depth, dead_ends)
     room = max(0, MAX_NODES - len(out.items))
     out.items += later_tests[:room]
     out.truncated = out.truncated or len(later_tests) > room
@@ -335,6 +336,22 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.note = f"{out.note}; {hint}" if out.note else hint
     _deeper_notes(out, unfollowed, hidden, hidden_sites, _dead_end_names(index, dead_ends))
     return out
+
+
+def _depth_reached(index: IndexQueries, out: Relations, last: list[tuple[Any, Any | None]], depth: int,
+                   dead_ends: list[Symbol]) -> None:
+    """The last level's callers (with depth > 1), not followed: those called by name said so, the rest dead ends
+    (dbus-sharp run 529 read a depth-3 chain ending at Bus.Bus as its end, and asked again)."""
+    if depth < 2:
+        return
+    frontier = [t for t, _ in last]
+    called = [t for t in frontier if any(r.kind == "call" for r in index.references_to(_callee_name(index, t)))]
+    dead_ends += [t for t in frontier if t not in called and not _nested_function(index, t)]
+    names = list(dict.fromkeys(t.qualname for t in called))
+    if names:
+        deeper = (f"depth {depth} reached: the callers of {', '.join(names[:6])}{' …' if len(names) > 6 else ''} are not "
+                  f"followed (find_related on {'it' if len(names) == 1 else 'them'} goes on)")
+        out.note = f"{out.note}; {deeper}" if out.note else deeper
 
 
 def _follow(index: IndexQueries, out: Relations, entry: Related, target: Symbol, literals: dict[str, Any],
@@ -692,7 +709,7 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         out.note = f"{note}; {out.note}" if out.note else note
         dropped = [c for c in dropped if not getattr(c, "overload", None)]
     if not dropped:
-        sole = _sole_of_name(index, out.target)
+        sole = sole_of_name(index, out.target) and _guesses_fit(index, out.target, out.items)
         if not overloads and not out.truncated and out.items and out.target.kind in ("method", "function") \
                 and all((sole or it.how != "name only") and it.depth == 1 for it in out.items) \
                 and {(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} <= listed:
@@ -729,7 +746,24 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
 SOLE = "the only definition so named in the repository"
 
 
-def _sole_of_name(index: IndexQueries, target: Symbol) -> bool:
+def _guesses_fit(index: IndexQueries, target: Symbol, items: list[Related]) -> bool:
+    """Whether every call matched by name only passes arguments the target can take (`sock.shutdown(socket.SHUT_RDWR)`
+    is no call of a `shutdown(self)`: review of stop 58)."""
+    sig = target.signature or ""
+    if target.language == "python" and target.kind == "method":  # (called on a value: self or cls is not passed)
+        sig = re.sub(r"\(\s*(?:self|cls)\b\s*(?::[^,)]*)?,?", "(", sig, count=1)
+    for it in items:
+        if it.how != "name only":
+            continue
+        lines = lines_of(index, it.path)
+        for n in it.lines:
+            args = call_args(lines[n - 1], target.name) if 0 < n <= len(lines) else None
+            if args is None or not takes_call(sig, target.name, args, target.language):
+                return False
+    return True
+
+
+def sole_of_name(index: IndexQueries, target: Symbol) -> bool:
     """Whether `target` is the one function or method of its name in the repository (lark's Tree.iter_subtrees)."""
     if target.language == "rust" and RUST_INTEGER_METHOD.fullmatch(target.name or ""):
         return False  # (std's integers have one too)
@@ -2743,7 +2777,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 r = ("this" if r == "$this" else r) if language == "php" else r  # PHP: $this is this; `$base` keeps its `$` (C#'s `base` is a self word)
                 caught = caught_type(lines, max(1, n - 200), n, text[: m.start()], r) \
                     if language == "php" and r.startswith("$") and not m.group(2) else None
-                if caught is not None and len(caught_types(lines, n - 200, n + 200, r)) > 1:
+                if caught is not None and "|" not in caught and len(caught_types(lines, n - 200, n + 200, r)) > 1:
                     # `catch (FooException $e) {..} catch (BarException $e) {..}`: the class its own clause caught
                     added.append((n, f"({caught})"))
                     continue

@@ -2086,7 +2086,11 @@ def _go_shadows(lines: list[str], sym: Symbol, name: str) -> bool:
     if declared_type(sym.signature or "", name):
         return True
     decl = re.compile(rf"^\s*(?:var\s+{name}\b|(?:\w+\s*,\s*)*{name}\s*(?:,\s*\w+\s*)*:=(?!\s*{name}\.))")
-    return any(decl.match(t) for t in lines[sym.start_line:sym.end_line])  # (`foo := foo.New(..)`: the package's)
+    body = [t for t in lines[sym.start_line:sym.end_line - 1] if t.strip()]
+    top = min((len(t) - len(t.lstrip()) for t in body), default=0)
+    # (at the body's top level only: a `store :=` inside a loop below does not hide the package above it, review of
+    # stop 58; `foo := foo.New(..)` is the package's)
+    return any(decl.match(t) and len(t) - len(t.lstrip()) == top for t in body)
 
 
 def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, word: str, name: str, syms_of: Callable[[str], list[Symbol]],
@@ -4678,8 +4682,12 @@ def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, sta
     name, cls = called.group(1), classes[0]
     args = call_args(text[start:], name)
 
-    def fits(m: Symbol) -> bool:
-        return m.name == name and m.kind == "method" and (args is None or takes_call(m.signature or "", name, args, m.language))
+    def fits(m: Symbol) -> bool:  # (by count, and no literal argument its parameter cannot take: Sub.of(int) takes no
+        # `Sub.of("x")`, which runs Base.of(String); review of stop 58)
+        return m.name == name and m.kind == "method" and (args is None or (
+            takes_call(m.signature or "", name, args, m.language)
+            and not any(_literal_misfit(a, p) for a, p in zip(args, _checkable(index, param_types(m.signature or "")) or [],
+                                                               strict=False))))
     if any(m.parent_id == cls.id and fits(m) for m in index.symbols_in_file(cls.path)):
         return True
     got = _inherited_member(index, cls, name, index.symbols_in_file)
@@ -5198,7 +5206,7 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     held = re.search(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\.$", prefix)
     site.receiver_name = f"{held.group(1)}.{word}" if held is not None and held.group(1) not in _SELF else word
     plain = not prefix.endswith(".")
-    caught = _php_caught(index, defs, lines, site, text[: before.start()], word)
+    caught = _php_caught(index, defs, lines, site, text[: before.start()], word, owner)
     other, typed = (False, caught) if caught else _value_typed(index, defs, lines, site, prefix, word, owner, plain,
                                                                   owner_folder)
     if other:
@@ -5287,12 +5295,16 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
 
 
 def _php_caught(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, before: str,
-                word: str) -> str | None:
-    """PHP: the class the catch clause around a call on `$word` caught it as (caught_type), else None."""
+                word: str, owner: str) -> str | None:
+    """PHP: the class the catch clause around a call on `$word` caught it as (caught_type), else None; of a
+    multi-catch (`catch (A | B $e)`), `owner` when one of its classes is or extends it (review of stop 58)."""
     if not site.path.endswith(".php") or not word.startswith("$"):
         return None
     enc = enclosing(_symbols_of(index, defs, site.path), site.line)
-    return caught_type(lines, enc.start_line, site.line, before, word) if enc is not None else None
+    caught = caught_type(lines, enc.start_line, site.line, before, word) if enc is not None else None
+    if caught and "|" in caught:
+        return owner if any(c == owner or inherits(index, c, owner) for c in caught.split("|")) else caught.split("|")[0]
+    return caught
 
 
 def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) -> list[Symbol]:

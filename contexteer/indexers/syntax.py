@@ -785,7 +785,8 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     py_except = re.compile(rf"^\s*except\*?\s+(?:[A-Za-z_]\w*\.)*([A-Z]\w*)\s+as\s+{w}\s*:")
     # PHP `} catch (Throwable $exception) {` (and Java/C#/TS-typed `catch (IOException e)`): an instance of the first
     # class caught (ramsey/uuid run 512 read `$exception->getMessage()` as a receiver of unknown type)
-    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)(?:\s*\|[^)$]*?)?\s+\$?{w.lstrip(chr(92)).lstrip('$')}\s*\)")
+    # (a multi-catch `catch (A | B $e)` binds no one class: review of stop 58)
+    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)\s+\$?{w.lstrip(chr(92)).lstrip('$')}\s*\)")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
@@ -1539,13 +1540,19 @@ def caught_type(lines: list[str], start: int, line: int, before: str, word: str)
             depth += (ch == "{") - (ch == "}")
             if depth == 0:
                 break
-        if depth > 0:
-            return m.group(1)
+        if depth > 0:  # (a multi-catch `catch (A | B $e)` is either: "A|B"; review of stop 58)
+            return m.group(1) if "|" not in m.group(0) else _union_caught(m.group(0))
     return None
+
+
+def _union_caught(clause: str) -> str:
+    """The classes of a multi-catch clause, `A|B` (`catch (Foo\\A | B $e) {`)."""
+    inner = clause[clause.index("(") + 1 : clause.rindex(")")]
+    return "|".join(re.split(r"[\\.]", t.strip())[-1] for t in inner.rsplit(None, 1)[0].split("|") if t.strip())
 
 
 def caught_types(lines: list[str], start: int, end: int, word: str) -> set[str]:
     """The classes the catch clauses of lines start..end bind `word` as."""
     name = word.lstrip("$")
     text = "\n".join(t for t in lines[max(start, 1) - 1:end] if "catch" in t)
-    return {m.group(1) for m in _CATCH_CLAUSE.finditer(text) if m.group(2) == name}
+    return {m.group(1) for m in _CATCH_CLAUSE.finditer(text) if m.group(2) == name and "|" not in m.group(0)}

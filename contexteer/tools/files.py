@@ -15,6 +15,7 @@ from pydantic import Field
 
 from contexteer.errors import ContexteerError, InputError, NotFoundError
 from contexteer.fitting import fit_rows
+from contexteer.indexers.graph import sole_of_name
 from contexteer.indexers.lookup import enclosing
 from contexteer.navigation.models import CodeRange, clip
 from contexteer.navigation.reads import block_end, block_heads
@@ -490,7 +491,9 @@ def _render_read(svc: Services, nav: NavigationService, rel: str, lines: list[st
         around = getattr(target, "callers_of", None)
         held = [x.qualname for x in nav.index.symbols_in_file(rel)
                 if start <= x.start_line <= end and x.kind in ("function", "method")] if around is None else []
-        tail = _semantic_text(model, by_symbol, sem.name_only, sem.more,
+        # (the one definition of its name: its name-only callers are listed, as find_related's are; review of stop 58)
+        sole = by_symbol and getattr(target, "kind", None) in ("method", "function") and sole_of_name(nav.index, target)
+        tail = _semantic_text(model, by_symbol, sem.name_only, sem.more, sole=sole,
                               around=around.qualname if around is not None else None, held=held,
                               more_names=sem.more_names, brief=sem.brief, values=sem.values).split("\n")
         heads = getattr(target, "block_heads", [])
@@ -535,7 +538,8 @@ def _inner_outline(rel: str, start: int, end: int, inner: list[Any], why: str, b
 _MANY_GUESSES = 12
 
 
-def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, around: str | None = None,
+def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: int = 0, sole: bool = False,
+                   around: str | None = None,
                    held: list[str] | None = None, more_names: list[str] | None = None,
                    brief: list[str] | None = None, values: list[str] | None = None) -> str:
     """The uses and callers under a semantic read; `around`: the function a range read sits in, whose callers
@@ -588,7 +592,7 @@ def _semantic_text(model: CodeRange, by_symbol: bool, name_only: int = 0, more: 
         out.append(f"── used at ({model.callers_total}{cap}; whole-word matches, not resolved) ──")
         out += [f"{c.path}:{c.line}" + (f" in {c.caller} ({c.location})" if c.caller else " at top level")
                 + (f": {c.signature}" if c.signature else "") for c in model.callers]
-    elif by_symbol and model.callers and name_only == model.callers_total > _MANY_GUESSES:
+    elif by_symbol and model.callers and name_only == model.callers_total > _MANY_GUESSES and not sole:
         # every call of the name matched by name only, and many: rows of namesakes' callers are noise (lark run 523
         # read ten of 337 `parse` calls, an sre parse among them); the callers answer sorts them by receiver
         name = (model.symbol or "").rsplit(".", 1)[-1]

@@ -187,7 +187,10 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
             and all(len(x) <= _LISTED for x in (model.unresolved, model.builtins, model.packages, model.local_calls)):
         # (marshmallow run 422 and msgpack run 424 read whole bodies to check lists that were whole: callers and
         # implementations said so, callees did not)
-        out.append("[complete: every call written in its body is listed]")
+        # (properties are no calls: dbus-sharp run 529 read "complete" as covering the getters and setters too)
+        props = "; property reads and writes are not calls, and not listed" \
+            if getattr(target, "language", "") in ("csharp", "kotlin", "swift") else ""
+        out.append(f"[complete: every call written in its body is listed{props}]")
     if note:
         out.append(f"[{note}]")
     if not model.total and not model.local_calls and not (model.relation == "supertypes" and model.packages):

@@ -113,7 +113,8 @@ def test_a_semantic_read_lists_no_callers_when_all_of_many_are_guesses(tmp_path)
     (an sre parse among them), ~400 tokens that named no real caller."""
     calls = "".join(f"def use{k}(p):\n    return p.parse({k})\n\n\n" for k in range(14))
     files = {"pkg/__init__.py": "",
-             "pkg/front.py": "class Front:\n    def parse(self, text):\n        return text\n",
+             "pkg/front.py": ("class Front:\n    def parse(self, text):\n        return text\n\n\n"
+                              "class Back:\n    def parse(self, text):\n        return text\n"),
              "pkg/users.py": calls}
     text = served_tree(tmp_path / "r", files).call("read_code_range", path="pkg/front.py:Front.parse", context="semantic").text
     assert ("── called by: no sure caller; 14 calls named 'parse' matched by name only (maybe another type's parse), not "
@@ -157,3 +158,71 @@ def test_go_test_calls_on_values_from_a_package_var_and_a_method_value_are_typed
     rows = {(i["path"], tuple(i["lines"])): i["how"] for i in a.data["items"]}
     assert rows.get(("pongo2_test.go", (16,))) == "receiver type", a.text
     assert rows.get(("pongo2_test.go", (22,))) == "receiver type", a.text
+
+
+# ----- the review of stop 58 -----
+
+def test_a_subclass_name_call_the_subclass_s_method_cannot_take_runs_the_base_s(tmp_path):
+    """`Sub.of("x")` with Sub's `of(int)` and Base's `of(String)`: Java runs Base.of; the class's-own-first rule had
+    left the call out of both answers."""
+    files = {"src/a/Base.java": "package a;\npublic class Base {\n    public static Base of(String s) { return null; }\n}\n",
+             "src/a/Sub.java": "package a;\npublic class Sub extends Base {\n    public static Sub of(int n) { return null; }\n}\n",
+             "src/a/Use.java": "package a;\npublic class Use {\n    void make() {\n        Sub.of(\"x\");\n        Sub.of(3);\n    }\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    base = served.call("find_related", symbol="Base.of", relation="callers")
+    assert [(i["path"], i["lines"]) for i in base.data["items"]] == [("src/a/Use.java", [4])], base.text
+    sub = served.call("find_related", symbol="Sub.of", relation="callers")
+    assert [(i["path"], i["lines"]) for i in sub.data["items"]] == [("src/a/Use.java", [5])], sub.text
+
+
+def test_a_package_name_declared_in_a_nested_block_does_not_hide_the_package_above(tmp_path):
+    files = {"go.mod": "module example.com/m\n\ngo 1.22\n",
+             "store/store.go": ("package store\n\ntype Store struct{}\n\nfunc New() *Store { return &Store{} }\n\n"
+                                "func (s *Store) Save() {}\n"),
+             "run.go": ("package m\n\nimport \"example.com/m/store\"\n\nfunc Run(names []string) {\n\ts := store.New()\n"
+                        "\ts.Save()\n\tfor _, n := range names {\n\t\tstore := n\n\t\tprintln(store)\n\t}\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="Store.Save", relation="callers")
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("run.go", [7], "receiver type")], a.text
+
+
+def test_a_lambda_passed_by_keyword_is_run_in_place(tmp_path):
+    files = {"pkg/__init__.py": "",
+             "pkg/m.py": ("def compute(it):\n    return it\n\n\ndef process(items):\n    key = lambda it: compute(it)\n"
+                          "    return sorted(items, key=key)\n\n\ndef run():\n    return process([1])\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="compute", relation="callers", depth=3)
+    assert "pkg/m.py:11 in run (10-11): return process([1])" in a.text and "not followed" not in a.text, a.text
+
+
+def test_the_one_definition_of_a_name_keeps_its_callers_in_a_semantic_read_and_the_sole_note_checks_arguments(tmp_path):
+    calls = "".join(f"def use{k}(p):\n    return p.iter_custom()\n\n\n" for k in range(14))
+    files = {"pkg/__init__.py": "",
+             "pkg/tree.py": "class Tree:\n    def iter_custom(self):\n        return [self]\n\n    def shutdown(self):\n        pass\n",
+             "pkg/users.py": calls + "def stop(sock, ex):\n    sock.shutdown(2)\n    ex.shutdown(wait=True)\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("read_code_range", path="pkg/tree.py:Tree.iter_custom", context="semantic").text
+    assert "no sure caller" not in text and "pkg/users.py:2 in use0" in text, text
+    sd = served.call("find_related", symbol="Tree.shutdown", relation="callers").text
+    assert "the only definition so named" not in sd, sd
+
+
+def test_a_php_multi_catch_types_its_variable_as_either_class(tmp_path):
+    # (the review of stop 58: `catch (FooException | BarException $e)` typed $e as FooException only)
+    files = {"src/R.php": ("<?php\nnamespace App;\n\n"
+                           "class FooException extends \\Exception { public function detail() { return 1; } }\n"
+                           "class BarException extends \\Exception { public function detail() { return 2; } }\n\n"
+                           "class Runner {\n    public function run() {\n        try {\n            return 0;\n"
+                           "        } catch (FooException | BarException $e) {\n            return $e->detail();\n        }\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    for cls in ("FooException", "BarException"):
+        a = served.call("find_related", symbol=f"{cls}.detail", relation="callers")
+        assert [(i["path"], i["lines"]) for i in a.data["items"]] == [("src/R.php", [12])], a.text
+
+
+def test_csharp_callees_say_property_accessors_are_not_calls(tmp_path):
+    """dbus-sharp run 529 read '[complete: every call written in its body is listed]' as covering the getters and
+    setters too, and looked them up."""
+    files = {"src/M.cs": ("namespace N\n{\n    public class Msg\n    {\n        public bool ReplyExpected { get; set; }\n"
+                          "        public void Send() { }\n    }\n    public class User\n    {\n"
+                          "        public void Go(Msg m)\n        {\n            m.ReplyExpected = true;\n            m.Send();\n        }\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="User.Go", relation="callees").text
+    assert "[complete: every call written in its body is listed; property reads and writes are not calls, and not listed]" in text, text
