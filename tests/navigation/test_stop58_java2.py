@@ -92,3 +92,37 @@ def test_java_each_call_site_goes_to_exactly_one_overload(tmp_path):
         text = served.call("find_related", relation="callers", symbol=f"Hex.decode({params}{'[]' if params == 'byte' else ''})",
                            path="src/p/Hex.java").text
         assert _sites(text) == want, (params, text)
+
+
+B64 = {
+    "src/p/B64.java": (
+        "package p;\n\nimport java.security.SecureRandom;\nimport java.util.Random;\n\nclass B64 {\n"
+        "    static String getRandomSalt(final int num) {\n"                                                    # 7
+        "        return getRandomSalt(num, new SecureRandom());\n    }\n\n"                                     # 8
+        "    static String getRandomSalt(final int num, final Random random) {\n"                               # 11
+        "        return \"\";\n    }\n}\n"),
+    "src/p/Crypt.java": (
+        "package p;\n\nimport java.util.Random;\n\nclass Crypt {\n"
+        "    static String one() {\n        return B64.getRandomSalt(8);\n    }\n\n"                            # 7
+        "    static String two(final Random random) {\n        return B64.getRandomSalt(8, random);\n    }\n}\n"),
+}
+
+
+def test_java_overload_callers_say_complete_when_the_rest_are_another_overloads(tmp_path):
+    """Commons Codec run 527: callers of B64.getRandomSalt(int, Random) gave no completeness line, the one-arg
+    overload's calls being the other calls of the name; answers without overloads say "[every call named 'X' is
+    listed]"."""
+    served = served_tree(tmp_path / "r", B64)
+    text = served.call("find_related", relation="callers", symbol="B64.getRandomSalt(int, Random)").text
+    assert "complete: every call named 'getRandomSalt' is listed or counted as another overload's" in text, text
+    assert "Crypt.java:11" in text and "B64.java:8" in text, text
+
+
+def test_java_bare_name_of_overloads_answers_each_overload(tmp_path):
+    """Commons Codec run 527: callers of 'Hex.decodeHex, Hex.decode' (no parameter lists) answered one overload of each
+    name ("this is decode(final Object object)… pick another with symbol=…"); each overload is answered."""
+    served = served_tree(tmp_path / "r", HEX)
+    text = served.call("find_related", relation="callers", symbol="Hex.decode", path="src/p/Hex.java").text
+    for span in ("src/p/Hex.java:10-12", "src/p/Hex.java:14-16", "src/p/Hex.java:18-25"):
+        assert f"callers of method p.Hex.decode ({span})" in text, text
+    assert "pick another" not in text, text
