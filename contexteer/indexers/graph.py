@@ -321,7 +321,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     room = max(0, MAX_NODES - len(out.items))
     out.items += later_tests[:room]
     out.truncated = out.truncated or len(later_tests) > room
-    _left_out_note(index, out, first_dropped)
+    _left_out_note(index, out, first_dropped, bool(maybe))
     _maybe_note(out, maybe)
     outside = _library_override(index, sym) if not out.items or all(i.how == "name only" for i in out.items) else None
     if outside:
@@ -676,6 +676,18 @@ def _own_file_macro(index: IndexQueries, target: Symbol, sites: list[Any], file_
         for d in file_syms.setdefault(c.path, index.symbols_in_file(c.path)))]
 
 
+def _overloads_complete(index: IndexQueries, out: Relations, said: set[tuple[str, int]]) -> None:
+    """Say an overload's callers are complete when every call of the name is listed or counted as another overload's
+    (Commons Codec run 527: callers of B64.getRandomSalt(int, Random) said nothing of the sort, where answers without
+    overloads say "every call named 'X' is listed")."""
+    if out.truncated or not out.items or out.target.kind not in ("method", "function") \
+            or any(it.depth != 1 or it.how == "name only" for it in out.items):
+        return
+    if {(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} <= said:
+        note = f"complete: every call named '{out.target.name}' is listed or counted as another overload's"
+        out.note = f"{note}; {out.note}" if out.note else note
+
+
 def _maybe_note(out: Relations, maybe: list[Any]) -> None:
     """Say the listed calls whose arguments do not tell them from another overload's (dbus-sharp run 526 read every
     `IsPublic(..)` as IsPublic(Type)'s, `IsPublic(mi.DeclaringType)` among them)."""
@@ -689,7 +701,7 @@ def _maybe_note(out: Relations, maybe: list[Any]) -> None:
     out.note = f"{out.note}; {note}" if out.note else note
 
 
-def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]) -> None:
+def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any], undecided: bool = False) -> None:
     """Say which first-level calls of the name were left out and why, or the agent checks every namesake call by
     hand; one that a deeper level lists (`self.console.pop_theme()`, Console.pop_theme's caller) is not named: the
     rich A/B agent read such an answer as contradicting itself."""
@@ -708,6 +720,8 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         note = f"{len(overloads)} call{'s' if len(overloads) != 1 else ''} of another overload left out, by their arguments: {said}"
         out.note = f"{note}; {out.note}" if out.note else note
         dropped = [c for c in dropped if not getattr(c, "overload", None)]
+        if not dropped and not undecided:  # (not while some listed calls may be another overload's)
+            _overloads_complete(index, out, listed | {(c.path, c.line) for c in overloads})
     if not dropped:
         sole = sole_of_name(index, out.target) and _guesses_fit(index, out.target, out.items)
         if not overloads and not out.truncated and out.items and out.target.kind in ("method", "function") \

@@ -105,6 +105,7 @@ def _jdk_call_returns(a: str) -> str | None:
 def _one_operand(rest: str) -> bool:
     """Whether what follows a cast is one operand (a name, a literal, a call or a chain of them), so the cast types
     the whole argument: not `(int) a + b`."""
+    rest = re.sub(r"^\s*new\s+", "", rest)  # (`(Object) new byte[0]`: one operand, Commons Codec run 527)
     for _ in range(8):
         folded = _GROUPS.sub("_", rest)
         if folded == rest:
@@ -127,3 +128,35 @@ def array_declared(lines: list[str], signature: str, start: int, line: int, word
         if m is not None:
             return m.group(1).rsplit(".", 1)[-1] + "[]" * m.group(2).count("[")
     return None
+
+
+#: what a Java String is besides itself (an argument of type String fits a parameter of these, and of no other)
+_STRING_SUPERS = frozenset({"Object", "CharSequence", "Comparable", "Serializable", "Constable", "ConstantDesc"})
+#: what a Java array is besides itself
+_ARRAY_SUPERS = frozenset({"Object", "Cloneable", "Serializable"})
+_JAVA_PRIMITIVES = frozenset({"boolean", "byte", "char", "short", "int", "long", "float", "double"})
+
+
+def java_fit(have: str, param: str) -> int | None:
+    """How a Java argument of a closed type (an array, String, Object, a primitive) fits a parameter, brackets kept
+    on both: 1 the same type, 0 a supertype that takes it (Object), -1 none that can; None when `have` is no closed
+    type, or `param` a type variable (`T`). Commons Codec run 527 listed Hex's `decode(((String) o).toCharArray())`
+    (a char[]) as a call of decode(byte[]) and of decode(ByteBuffer): only decode(Object) takes it."""
+    h = re.sub(r"\s+|<.*?>(?=\[|$)", "", have).rsplit(".", 1)[-1]
+    p = re.sub(r"\s+|<.*?>(?=\[|$)", "", param).replace("...", "[]").rsplit(".", 1)[-1]
+    if not h or not p or re.fullmatch(r"[A-Z]\d?", re.sub(r"\[\]", "", p)):
+        return None  # (a type variable takes any reference type)
+    if h == p:
+        return 1
+    if h.endswith("[]"):
+        if p.endswith("[]"):  # `char[]` for `byte[]`: no; `String[]` for `Object[]`: the element decides
+            return java_fit(h[:-2], p[:-2]) if h[:-2] not in _JAVA_PRIMITIVES and p[:-2] not in _JAVA_PRIMITIVES \
+                else -1
+        return 0 if p in _ARRAY_SUPERS else -1
+    if h == "String":
+        return 0 if p in _STRING_SUPERS else -1
+    if h == "Object":  # (only Object takes an Object)
+        return -1
+    if h in _JAVA_PRIMITIVES:
+        return -1 if p.endswith("[]") or p == "String" else None
+    return -1 if p.endswith("[]") and h[:1].isupper() and "." not in have else None

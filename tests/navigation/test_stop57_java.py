@@ -68,7 +68,9 @@ def test_java_cast_argument_has_the_cast_type(tmp_path):
     assert "src/p/Hex.java:16 in Hex.decode" in _listed(of_object), of_object
     assert "18:" not in _listed(of_object) and "20:" not in _listed(of_object), of_object
     of_bytes = served.call("find_related", symbol="Hex.decode", path="src/p/Hex.java:6", relation="callers").text
-    assert "and 18: return decode((byte[]) object);" in _listed(of_bytes) and "20:" not in _listed(of_bytes), of_bytes
+    # (line 16 passes a char[], which only decode(Object) takes: Commons Codec run 527)
+    assert "src/p/Hex.java:18 in Hex.decode(Object) (14-23): return decode((byte[]) object);" in _listed(of_bytes) \
+        and "16:" not in _listed(of_bytes) and "20:" not in _listed(of_bytes), of_bytes
     callees = served.call("find_related", symbol="Hex.decode", path="src/p/Hex.java:14", relation="callees").text
     assert "Hex.decode(byte[]) 6-8 called at 18" in callees and "Hex.decode(ByteBuffer) 10-12 called at 20" in callees, callees
 

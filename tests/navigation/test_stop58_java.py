@@ -161,7 +161,8 @@ def test_java_overload_hint_keeps_an_array_parameter_s_brackets(tmp_path):
     served = served_tree(tmp_path / "r", {"src/p/W.java": (
         "package p;\n\npublic class W {\n    public void write(final byte value) {\n    }\n\n"
         "    public void write(final byte[] value) {\n    }\n}\n")})
+    # (a bare name now answers each overload by its parameter types, Commons Codec run 527, not with a hint)
     text = served.call("find_related", symbol="W.write", relation="callers").text
-    assert 'pick another with symbol="p.W.write(byte[])"' in text, text
+    assert "(src/p/W.java:7-8)" in text and "(src/p/W.java:4-5)" in text, text
     picked = served.call("find_related", symbol="W.write(byte[])", relation="callers").text
     assert "(src/p/W.java:7-8)" in picked, picked
