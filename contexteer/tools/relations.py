@@ -299,7 +299,9 @@ def _render(model: RelatedResult, target: Any, offset: int, depth: int) -> str:
         tag = f"  [{_how(it)}{' -> ' + it.reaches if it.reaches else ''}]" if show else \
             f"  [{(it.detail or '').removeprefix('receiver ')}]" if typed_rows and _typed_receiver(it) else ""
         tag += f"  [{it.detail}]" if it.detail in (CYCLE, ITSELF, RETURNS) else ""
-        extra = {"shared": named.get((it.path, it.qualname), 0) > 1} if row is _callee_rows else {}
+        # (a callee whose class has other overloads says which, one row or several: Commons Codec run 530 read
+        # `Digest.run 134-140` among four run overloads)
+        extra = {"shared": named.get((it.path, it.qualname), 0) > 1 or bool(it.params)} if row is _callee_rows else {}
         out += row(it, target, tag, via, block is not None, block is not None and it.path == block[0], **extra)
     if tests:
         out.append(_test_callers(tests))

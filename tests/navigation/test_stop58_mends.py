@@ -226,3 +226,13 @@ def test_csharp_callees_say_property_accessors_are_not_calls(tmp_path):
                           "        public void Go(Msg m)\n        {\n            m.ReplyExpected = true;\n            m.Send();\n        }\n    }\n}\n")}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="User.Go", relation="callees").text
     assert "[complete: every call written in its body is listed; property reads and writes are not calls, and not listed]" in text, text
+
+
+def test_an_overloaded_callee_names_its_parameters_on_a_row_of_its_own(tmp_path):
+    """Commons Codec run 530: `Digest.run 134-140 called at 124` among four run overloads (the other rows of that
+    answer carried their parameter lists); the agent read the code to name the overload."""
+    files = {"src/a/Digest.java": ("package a;\npublic class Digest {\n"
+                                   "    void run(String p, int n) {\n        run(p, new String[0]);\n    }\n"
+                                   "    void run(String p, String[] xs) {\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Digest.run(String, int)", relation="callees").text
+    assert "Digest.run(String, String[]) src/a/Digest.java:6-7 called at 4" in text, text
