@@ -2733,7 +2733,7 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         if exact(sym, args, member) or (sym.signature or "").endswith("…"):
             return None
         return next((s for s in others if fits(s, args) and exact(s, args, member)
-                     and not _arg_type_conflict(index, c, args, s, encs)), None)
+                     and not _arg_type_conflict(index, c, args, s, encs) and not _typed_misfit(index, c, args, s, files)), None)
     files: dict[str, list[str]] = {}
     encs: dict[tuple[str, int], Any] = {}  # per site, the definition it sits in (its header types the arguments)
     ws = getattr(index, "ws", None)
@@ -2854,6 +2854,21 @@ def _by_call_shape(index: IndexQueries, sym: Symbol, callee: str, sites: list[Ca
 _PRIMITIVES = frozenset("bool boolean int long short byte sbyte char float double decimal uint ulong ushort".split())
 
 
+def _typed_misfit(index: IndexQueries, c: Caller, args: list[str], s: Symbol, files: dict[str, list[str]]) -> bool:
+    """Whether an argument whose type the call shows cannot be passed as `s`'s parameter (`tag("a")` is no call of
+    tag(char[]) beside tag(String...): the second review of stop 58)."""
+    ws = getattr(index, "ws", None)
+    enc = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
+    if ws is None or enc is None:
+        return False
+    lines = _file_lines(ws, c.path, files)
+    for a, p in zip(args, shown_param_types(s.signature or "") or [], strict=False):
+        k = _arg_class(index, enc, lines, c.line, a)
+        if k and _type_fit(index, k, p, enc.language) < 0:
+            return True
+    return False
+
+
 def _best_typed_overload(index: IndexQueries, c: Caller, args: list[str], target: Symbol, others: list[Symbol],
                          files: dict[str, list[str]]) -> Symbol | None:
     """Another overload the call's typed arguments fit better than `target`: `target` contradicted by an argument
@@ -2895,6 +2910,10 @@ def _type_fit(index: IndexQueries, have: str, param: str, language: str | None =
     class extending it), -1 when it cannot (two repository classes apart, a class for a string or a number), else 0;
     in Java, by the brackets too (a char[] fits no byte[]: java_fit)."""
     closed = java_fit(have, param) if language == "java" else None
+    if closed == -1 and re.search(r"(?:\[\s*\]|\.\.\.)\s*$", param):
+        # a varargs parameter takes its element (`tag(String... s)` for `tag("a")`; compiled Java passes no lone element
+        # to a plain array parameter): the second review of stop 58
+        closed = java_fit(have, re.sub(r"(?:\[\s*\]|\.\.\.)\s*$", "", param))
     if closed is not None:
         return closed
     kb = re.sub(r"<.*|\[\]|\?$", "", have).rsplit(".", 1)[-1]

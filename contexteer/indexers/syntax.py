@@ -785,8 +785,10 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     py_except = re.compile(rf"^\s*except\*?\s+(?:[A-Za-z_]\w*\.)*([A-Z]\w*)\s+as\s+{w}\s*:")
     # PHP `} catch (Throwable $exception) {` (and Java/C#/TS-typed `catch (IOException e)`): an instance of the first
     # class caught (ramsey/uuid run 512 read `$exception->getMessage()` as a receiver of unknown type)
-    # (a multi-catch `catch (A | B $e)` binds no one class: review of stop 58)
-    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)\s+\$?{w.lstrip(chr(92)).lstrip('$')}\s*\)")
+    # (a PHP multi-catch `catch (A | B $e)` binds no one class, review of stop 58; Java's `catch (A | B e)` keeps
+    # the first, through which a shared base's methods resolve: the second review of stop 58)
+    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)"
+                           rf"(?:\s+\$|(?:\s*\|[^)$]*?)?\s+){w.lstrip(chr(92)).lstrip('$')}\s*\)")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]

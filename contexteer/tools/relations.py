@@ -76,8 +76,12 @@ async def find_related(
     if not q:
         raise InputError("symbol is empty. Pass a definition name such as 'parse_header' or 'Parser.parse_header'.")
     names = split_list(q)
-    if relation == "callers" and cursor is None and _path_line(svc, path)[1] is None:
-        names = await asyncio.to_thread(_each_overload, svc, names, path)
+    if relation == "callers" and _path_line(svc, path)[1] is None:
+        each = await asyncio.to_thread(_each_overload, svc, names, path)
+        if cursor is not None and len(each) > len(names):  # (a page of which overload? the second review of stop 58)
+            raise InputError(f"cursor= pages one overload's answer, and {symbol.strip()} names {len(each)}: pass the one "
+                             f"whose page you want with it, e.g. symbol=\"{each[0]}\".")
+        names = each if cursor is None else names
     if len(names) > 1:  # `symbol='free, resize, remap'`: each answered as alone, in one call
         if cursor is not None:
             raise InputError("cursor= pages one definition's answer: pass that one symbol with it.")

@@ -481,7 +481,7 @@ def test_java_overload_taken_by_a_new_collection_argument_is_not_the_array_one(t
                                          "    String spec( List<String> options ) {\n"
                                          "        return Strings.join( new ArrayList<>( options ), \"/\" );\n    }\n}\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="Ex.spec", relation="callees").text
-    assert "Strings.join src/main/java/p/Strings.java:8-10 called at 8" in got, got
+    assert "Strings.join(Iterable, String) src/main/java/p/Strings.java:8-10 called at 8" in got, got
 
 
 def test_kotlin_companion_members_stay_the_classs_members_across_files(tmp_path):
@@ -746,7 +746,7 @@ def test_kotlin_companion_bare_call_is_the_companions_own(tmp_path):
     kt = ("package demo\n\nclass Outer {\n    fun create(): Outer = Outer()\n\n    companion object {\n"
           "        fun create(): Outer = Outer()\n        fun make(): Outer = create()\n    }\n}\n")
     got = served_tree(tmp_path / "r", {"src/Outer.kt": kt}).call("find_related", symbol="make", relation="callees").text
-    assert "Outer.create src/Outer.kt:7-7 called at 8" in got, got
+    assert "Outer.create() src/Outer.kt:7-7 called at 8" in got, got
 
 
 def test_python_bare_call_beside_a_module_call_of_the_same_name_is_the_files_own(tmp_path):

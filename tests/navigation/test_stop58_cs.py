@@ -97,7 +97,7 @@ def test_csharp_callee_overload_by_the_arguments_declared_type_and_its_if_condit
     PROTO_REPLY_SIGNATURE`, which the row did not say."""
     served = served_tree(tmp_path / "r", {"src/Protocol/Signature.cs": SIGNATURE, "src/BusObject.cs": BUSOBJECT})
     text = served.call("find_related", symbol="BusObject.SendMethodCall", relation="callees").text
-    assert "Signature.GetSig src/Protocol/Signature.cs:8-8 called at 10,13 (10 under #if PROTO_REPLY_SIGNATURE)" in text, text
+    assert "Signature.GetSig(Type) src/Protocol/Signature.cs:8-8 called at 10,13 (10 under #if PROTO_REPLY_SIGNATURE)" in text, text
     assert "6-6" not in text and "7-7" not in text and "not told" not in text, text
 
 

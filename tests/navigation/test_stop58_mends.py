@@ -236,3 +236,31 @@ def test_an_overloaded_callee_names_its_parameters_on_a_row_of_its_own(tmp_path)
                                    "    void run(String p, String[] xs) {\n    }\n}\n")}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Digest.run(String, int)", relation="callees").text
     assert "Digest.run(String, String[]) src/a/Digest.java:6-7 called at 4" in text, text
+
+
+# ----- the second review of stop 58 -----
+
+def test_java_varargs_overloads_take_their_element_and_a_bare_name_with_a_cursor_names_its_overloads(tmp_path):
+    files = {"src/a/Fmt.java": ("package a;\npublic class Fmt {\n    public static void tag(char[] c) {}\n"
+                                "    public static void tag(String... s) {}\n    public static void log(Object... args) {}\n"
+                                "    public static void log(String msg) {}\n}\n"),
+             "src/a/Use.java": ("package a;\npublic class Use {\n    void go(String who, Object a) {\n        Fmt.tag(\"a\");\n"
+                                "        Fmt.tag(who.toCharArray());\n        Fmt.log((Object) a);\n        Fmt.log(\"m\");\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    for sym, line in (("Fmt.tag(String...)", 4), ("Fmt.tag(char[])", 5), ("Fmt.log(Object...)", 6), ("Fmt.log(String)", 7)):
+        a = served.call("find_related", symbol=sym, relation="callers")
+        assert [(i["path"], i["lines"]) for i in a.data["items"]] == [("src/a/Use.java", [line])], (sym, a.text)
+    paged = served.call("find_related", symbol="Fmt.tag", relation="callers", cursor="30")
+    assert paged.is_error and "names 2: pass the one whose page you want" in paged.text, paged.text
+
+
+def test_java_multi_catch_keeps_its_first_class_for_a_shared_base_s_method(tmp_path):
+    files = {"src/a/Ex.java": ("package a;\nclass BaseEx extends Exception { void report() {} }\nclass AEx extends BaseEx {}\n"
+                               "class BEx extends BaseEx {}\nclass Other { void report() {} }\n"
+                               "class Run {\n    void go() {\n        try { step(); } catch (AEx | BEx e) {\n            e.report();\n"
+                               "        }\n    }\n    void step() throws AEx, BEx {}\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    a = served.call("find_related", symbol="BaseEx.report", relation="callers")
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/a/Ex.java", [9], "receiver type")], a.text
+    o = served.call("find_related", symbol="Other.report", relation="callers")
+    assert not o.data["items"], o.text
