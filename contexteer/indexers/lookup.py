@@ -4653,7 +4653,8 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
-    built = _built_receiver(text[:start]) if path.endswith((".java", ".cs")) else None
+    built = _built_receiver(text[:start]) if path.endswith((".java", ".cs")) else \
+        _php_built_receiver(text[:start]) if path.endswith(".php") else None
     if built is not None:  # `new Base64().decode(x)`: Base64's decode, never Hex's (Commons Codec run 525)
         return "receiver type" if built == owner or inherits(index, built, owner) else False
     if word is None and path.endswith(_CPP_SUFFIXES) and (q := _CPP_TEMPLATE_QUALIFIER.search(text, 0, start)) \
@@ -4722,6 +4723,13 @@ def _built_receiver(before: str) -> str | None:
         i -= 1
     m = re.search(r"(?<![\w$.])new\s+((?:[\w$]+\s*\.\s*)*[\w$]+)\s*(?:<[^()]*>)?\s*$", head[:i]) if i > 0 else None
     return re.sub(r"\s+", "", m.group(1)).rsplit(".", 1)[-1] if m is not None else None
+
+
+def _php_built_receiver(before: str) -> str | None:
+    """The class a PHP call's receiver builds there (`(new UuidFactory())->` -> UuidFactory; ramsey/uuid run 532 read
+    `(new UuidFactory())->fromString(..)` as a receiver of unknown type), None for another receiver."""
+    m = re.search(r"\(\s*new\s+\\?((?:\w+\\)*\w+)\s*(?:\([^()]*\))?\s*\)\s*->\s*$", before)
+    return m.group(1).rsplit("\\", 1)[-1] if m is not None else None
 
 
 def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, start: int) -> bool:

@@ -264,3 +264,13 @@ def test_java_multi_catch_keeps_its_first_class_for_a_shared_base_s_method(tmp_p
     assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/a/Ex.java", [9], "receiver type")], a.text
     o = served.call("find_related", symbol="Other.report", relation="callers")
     assert not o.data["items"], o.text
+
+
+def test_a_php_call_on_an_object_built_in_place_is_that_class_s(tmp_path):
+    """ramsey/uuid run 532: `(new UuidFactory())->fromString($this->uuid)` was 'matched by name only, the receiver's
+    type unknown' among UuidFactory::fromString's callers."""
+    files = {"src/F.php": ("<?php\nnamespace App;\n\nclass UuidFactory {\n    public function fromString($s) { return $s; }\n}\n"
+                           "class Other {\n    public function fromString($s) { return $s; }\n}\n"
+                           "class Lazy {\n    public function unwrap($u) {\n        return (new UuidFactory())->fromString($u);\n    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="UuidFactory.fromString", relation="callers")
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/F.php", [12], "receiver type")], a.text
