@@ -4602,6 +4602,9 @@ def _site_text(lines: list[str], line: int, callee: str, *, dots: bool = False) 
         # `return TimestampSigner(\n    key=key, ..\n).unsign_object(` (Django run 294: by name only): the call the
         # closing paren ends, its arguments left out
         return opened + text.strip()
+    if re.match(r"\s*->", text) and line > 1 and re.search(r"\(\s*new\s+[\\\w]+\s*(?:\([^()]*\))?\s*\)\s*$", lines[line - 2]):
+        # PHP `(new UuidFactory())\n    ->fromString(..)`: the object built on the line above (ramsey/uuid run 532)
+        return lines[line - 2].rstrip() + text.strip()
     if dots and line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
         return joined + text.strip()  # Go: `b := h.cfg.` then `Config()`, the dot ending the line above (Ruby too)
     return text

@@ -274,3 +274,17 @@ def test_a_php_call_on_an_object_built_in_place_is_that_class_s(tmp_path):
                            "class Lazy {\n    public function unwrap($u) {\n        return (new UuidFactory())->fromString($u);\n    }\n}\n")}
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="UuidFactory.fromString", relation="callers")
     assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/F.php", [12], "receiver type")], a.text
+
+
+def test_a_php_call_on_an_object_built_on_the_line_above_and_a_left_out_list_of_eight(tmp_path):
+    """ramsey/uuid run 532: `(new UuidFactory())` then `->fromString($this->uuid)` on the next line was a receiver of
+    unknown type; a left-out note of eight calls named five and '… 3 more', the lookalike the agent wanted among them."""
+    others = "".join(f"class O{k} {{\n    public function fromString($s) {{ return $s; }}\n}}\n" for k in range(8))
+    uses = "".join(f"        (new O{k}())->fromString($u);\n" for k in range(8))
+    files = {"src/F.php": ("<?php\nnamespace App;\n\nclass UuidFactory {\n    public function fromString($s) { return $s; }\n}\n"
+                           + others + "class Lazy {\n    public function unwrap($u) {\n"
+                           "        return (new UuidFactory())\n            ->fromString($u);\n"
+                           + uses + "    }\n}\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="UuidFactory.fromString", relation="callers")
+    assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/F.php", [34], "receiver type")], a.text
+    assert "8 other calls named 'fromString' left out" in a.text and "more" not in a.text.split("left out", 1)[1].split("]")[0], a.text
