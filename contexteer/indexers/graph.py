@@ -2852,6 +2852,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     splat = _ruby_splat(sym, values[0]) if sym.language == "ruby" and len(on) == 1 and len(values) == 1 else None
     if splat is not None:  # `def render(*args)`: `args.shift` is Array's (liquid run 509 was offered Tokenizer.shift)
         return f"{splat}#{name} (on {values[0]})"
+    setter = _ruby_setter(index, sym, values[0], name) if sym.language == "ruby" and len(on) == 1 and len(values) == 1 else None
+    if setter is not None:  # `drop.context = ..` calls context=, never a reader (liquid run 531 was offered
+        return setter       # StandardFilters' private attr_reader context)
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
@@ -2875,6 +2878,22 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
             std = f"std's integer {name}, or " if sym.language == "rust" and RUST_INTEGER_METHOD.fullmatch(name) else ""
             return label + f" ({std}maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in maybe) + ")"
     return label
+
+
+def _ruby_setter(index: IndexQueries, sym: Symbol, value: str, name: str) -> str | None:
+    """`value.name= (a setter; maybe ..)` when every `value.name` in the body is assigned to (`drop.context = x`):
+    the writers of that name (attr_writer, attr_accessor, `def name=`), one or two of them; None otherwise."""
+    body = lines_of(index, sym.path)[sym.start_line - 1 : sym.end_line]
+    anywhere = re.compile(rf"(?<![\w@$.]){re.escape(value)}\s*\.\s*{re.escape(name)}\b")
+    assigned = re.compile(rf"(?<![\w@$.]){re.escape(value)}\s*\.\s*{re.escape(name)}\s*=(?![=~>])")
+    uses = [t for t in body if anywhere.search(t)]
+    if not uses or not all(assigned.search(t) for t in uses):
+        return None
+    writers = [s for s in index.symbols_named(name) if s.name == name and s.kind == "field" and s.language == "ruby"
+               and re.match(r"\s*attr_(?:writer|accessor)\b", s.signature or "")]
+    writers += [s for s in index.symbols_named(f"{name}=") if s.kind == "method" and s.language == "ruby"]
+    maybe = "; maybe " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in writers) if 0 < len(writers) <= 2 else ""
+    return f"{value}.{name}= (a setter{maybe})"
 
 
 def _ruby_splat(sym: Symbol, word: str) -> str | None:

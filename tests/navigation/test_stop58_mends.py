@@ -288,3 +288,13 @@ def test_a_php_call_on_an_object_built_on_the_line_above_and_a_left_out_list_of_
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="UuidFactory.fromString", relation="callers")
     assert [(i["path"], i["lines"], i["how"]) for i in a.data["items"]] == [("src/F.php", [34], "receiver type")], a.text
     assert "8 other calls named 'fromString' left out" in a.text and "more" not in a.text.split("left out", 1)[1].split("]")[0], a.text
+
+
+def test_a_ruby_attribute_assignment_is_a_setter_call(tmp_path):
+    """liquid run 531: `drop.context = Context.new(..)` among Template#render's callees read `drop.context (maybe
+    Liquid.StandardFilters.context ..)`, a private attr_reader of an unrelated module; Drop's attr_writer was meant."""
+    files = {"lib/drop.rb": "class Drop\n  attr_writer :context\nend\n",
+             "lib/filters.rb": "module Filters\n  private\n  attr_reader :context\nend\n",
+             "lib/template.rb": ("class Template\n  def render(drop)\n    drop.context = 1\n    nil\n  end\nend\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Template#render", relation="callees").text
+    assert "drop.context= (a setter; maybe Drop.context lib/drop.rb:2)" in text and "Filters" not in text, text
