@@ -433,7 +433,8 @@ def _met_again(out: Relations, entry: Related, sym: Symbol) -> None:
     another branch calls this one too (blockCommands calls doSubfile and include: its three include lines were
     dropped); the queried definition itself closes a cycle (kingpin run 318: Usage -> parseContext -> init, whose
     help closure calls Usage, was unsaid)."""
-    entry.detail = CYCLE if entry.symbol is not None and entry.symbol.id == sym.id else "listed above too"
+    # (not "above": the branch that lists its callers may come below; liquid run 531 looked for it above)
+    entry.detail = CYCLE if entry.symbol is not None and entry.symbol.id == sym.id else "listed on another branch too"
     out.items.append(entry)
 
 

@@ -298,3 +298,12 @@ def test_a_ruby_attribute_assignment_is_a_setter_call(tmp_path):
              "lib/template.rb": ("class Template\n  def render(drop)\n    drop.context = 1\n    nil\n  end\nend\n")}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Template#render", relation="callees").text
     assert "drop.context= (a setter; maybe Drop.context lib/drop.rb:2)" in text and "Filters" not in text, text
+
+
+def test_a_caller_met_on_two_branches_is_not_said_to_be_above(tmp_path):
+    """liquid run 531: a row marked 'listed above too' whose first listing came below it."""
+    files = {"pkg/__init__.py": "",
+             "pkg/m.py": ("def target():\n    return 1\n\n\ndef x():\n    return target()\n\n\ndef y():\n    return target()\n\n\n"
+                          "def z():\n    return x() + y()\n")}
+    a = served_tree(tmp_path / "r", files).call("find_related", symbol="target", relation="callers", depth=2)
+    assert [i.get("detail") for i in a.data["items"] if i["qualname"] == "z"] == [None, "listed on another branch too"], a.text
