@@ -2538,7 +2538,8 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
     said: dict[str, list[int]] = {}  # per constructor said, the lines building with it (`new JSObject(s)`, `new JSObject()`)
     for n in at:
         text = lines[n - 1] if lines is not None and 0 < n <= len(lines) else ""
-        said.setdefault(_constructor_fit(ctors, named, call_args(text, cls.name)), []).append(n)
+        args = call_args(text, cls.name)
+        said.setdefault(_constructor_fit(_typed_constructors(ctors, args, lines or [], n), named, args), []).append(n)
     if len(said) == 1:
         return next(iter(said))
     return "; ".join(f"{k} at {','.join(map(str, v))}" for k, v in said.items())
@@ -2552,6 +2553,31 @@ def _python_overload(lines: list[str], start: int) -> bool:
         if re.match(r"\s*@(?:typing\.|t\.)?overload\b", text):
             return True
     return False
+
+
+def _typed_constructors(ctors: list[Symbol], args: list[str] | None, lines: list[str], line: int) -> list[Symbol]:
+    """Of several constructors, the ones whose parameter types the arguments' written types match, when that leaves
+    one: a string literal, or a name declared above the call with its type (`string inSigStr` in the method's header;
+    dbus-sharp run 529: `new Signature(inSigStr)` was 'constructors at 102-120, 197-200, 202-221')."""
+    if len(ctors) < 2 or not args:
+        return ctors
+    have: list[str | None] = []
+    for a in args:
+        a = a.strip()
+        typed = "string" if re.fullmatch(r'"(?:[^"\\]|\\.)*"', a) else None
+        if typed is None and re.fullmatch(r"[A-Za-z_]\w*", a):
+            decl = re.compile(rf"([\w.]+(?:<[^<>()]*>)?(?:\[\s*\])*)\s+{re.escape(a)}\s*[,)=;]")
+            for k in range(line, max(0, line - 80), -1):
+                m = decl.search(lines[k - 1]) if k <= len(lines) else None
+                if m is not None and m.group(1) not in ("return", "new", "else", "in", "out", "ref"):
+                    typed = m.group(1).rsplit(".", 1)[-1].lower()
+                    break
+        have.append(typed)
+    if not any(have):
+        return ctors
+    fits = [c for c in ctors if (p := param_types(c.signature or "")) is not None and len(p) == len(have)
+            and all(h is None or re.sub(r"<.*", "", t).rsplit(".", 1)[-1].strip().lower() == h for h, t in zip(have, p, strict=True))]
+    return fits if len(fits) == 1 else ctors
 
 
 def _constructor_fit(ctors: list[Symbol], named: str, args: list[str] | None) -> str:

@@ -307,3 +307,14 @@ def test_a_caller_met_on_two_branches_is_not_said_to_be_above(tmp_path):
                           "def z():\n    return x() + y()\n")}
     a = served_tree(tmp_path / "r", files).call("find_related", symbol="target", relation="callers", depth=2)
     assert [i.get("detail") for i in a.data["items"] if i["qualname"] == "z"] == [None, "listed on another branch too"], a.text
+
+
+def test_a_constructor_is_told_among_several_by_the_argument_s_declared_type(tmp_path):
+    """dbus-sharp run 529: `new Signature (inSigStr)` with `string inSigStr` in the method's header read 'constructors
+    at 102-120, 197-200, 202-221'; the agent looked them up."""
+    files = {"src/S.cs": ("namespace N\n{\n    public struct Signature\n    {\n        public Signature (string value) { }\n"
+                          "        public Signature (byte[] data) { }\n        public Signature (int code) { }\n    }\n"
+                          "    public class Bus\n    {\n        public void Send (string inSigStr)\n        {\n"
+                          "            var s = new Signature (inSigStr);\n        }\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Bus.Send", relation="callees").text
+    assert "struct Signature src/S.cs:3-8 built at 13 (constructor 5-5 (string value))" in text, text
