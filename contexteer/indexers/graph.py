@@ -1081,7 +1081,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             if fn is not None:
                 d, how, detail = fn, "alias", f"via const {d.name}, {d.path}:{d.start_line}"
         elif d.kind in ("class", "struct", "record") and d.language in _CONSTRUCTORS_NAMED:
-            detail = _constructor_called(index, d, at, lines)  # `new Node<>(key, value)`: Node(K, V) at 1902
+            detail = _constructor_called(index, d, at, lines, sym.start_line)  # `new Node<>(key, value)`: Node(K, V) at 1902
         elif _abstract(index, d):  # run 50: `listeners.isEmpty` -> List.isEmpty 94-94, whose bodies are Nil's and ::'s
             detail = _abstract_detail(index, d, resolve_imports)
         elif d.kind == "method" and d.language in _DISPATCHING and how != "recursive":
@@ -2520,7 +2520,7 @@ _CONSTRUCTORS_NAMED: dict[str, str | None] = {"java": None, "csharp": None, "cpp
                                               "swift": "init", "php": "__construct", "kotlin": "constructor"}
 
 
-def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: list[str] | None) -> str:
+def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: list[str] | None, top: int = 0) -> str:
     """Which constructor of `cls` a call builds with (the one whose parameters fit the first call's arguments, or the
     only one): "constructor 1902-1912 (final K key, final V value)"; "" when the class declares none (the Commons
     Collections A/B agent looked the constructor up after a callee row named only the class)."""
@@ -2539,7 +2539,7 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
     for n in at:
         text = lines[n - 1] if lines is not None and 0 < n <= len(lines) else ""
         args = call_args(text, cls.name)
-        said.setdefault(_constructor_fit(_typed_constructors(ctors, args, lines or [], n), named, args), []).append(n)
+        said.setdefault(_constructor_fit(_typed_constructors(ctors, args, lines or [], n, top), named, args), []).append(n)
     if len(said) == 1:
         return next(iter(said))
     return "; ".join(f"{k} at {','.join(map(str, v))}" for k, v in said.items())
@@ -2555,29 +2555,42 @@ def _python_overload(lines: list[str], start: int) -> bool:
     return False
 
 
-def _typed_constructors(ctors: list[Symbol], args: list[str] | None, lines: list[str], line: int) -> list[Symbol]:
+def _typed_constructors(ctors: list[Symbol], args: list[str] | None, lines: list[str], line: int, top: int) -> list[Symbol]:
     """Of several constructors, the ones whose parameter types the arguments' written types match, when that leaves
-    one: a string literal, or a name declared above the call with its type (`string inSigStr` in the method's header;
-    dbus-sharp run 529: `new Signature(inSigStr)` was 'constructors at 102-120, 197-200, 202-221')."""
-    if len(ctors) < 2 or not args:
+    one: a string literal, or a name declared with its type between the calling definition's start (`top`) and the
+    call (`string inSigStr` in the method's header; dbus-sharp run 529: `new Signature(inSigStr)` was 'constructors
+    at 102-120, 197-200, 202-221'). Any other mention of the name there (a loop or lambda variable, `const T&`) stops
+    the look: unknown."""
+    if len(ctors) < 2 or not args or top < 1:
         return ctors
     have: list[str | None] = []
     for a in args:
         a = a.strip()
         typed = "string" if re.fullmatch(r'"(?:[^"\\]|\\.)*"', a) else None
         if typed is None and re.fullmatch(r"[A-Za-z_]\w*", a):
-            decl = re.compile(rf"([\w.]+(?:<[^<>()]*>)?(?:\[\s*\])*)\s+{re.escape(a)}\s*[,)=;]")
-            for k in range(line, max(0, line - 80), -1):
-                m = decl.search(lines[k - 1]) if k <= len(lines) else None
-                if m is not None and m.group(1) not in ("return", "new", "else", "in", "out", "ref"):
-                    typed = m.group(1).rsplit(".", 1)[-1].lower()
-                    break
+            typed = _declared_above(lines, a, line, top)
         have.append(typed)
     if not any(have):
         return ctors
     fits = [c for c in ctors if (p := param_types(c.signature or "")) is not None and len(p) == len(have)
             and all(h is None or re.sub(r"<.*", "", t).rsplit(".", 1)[-1].strip().lower() == h for h, t in zip(have, p, strict=True))]
     return fits if len(fits) == 1 else ctors
+
+
+def _declared_above(lines: list[str], name: str, line: int, top: int) -> str | None:
+    """The simple type (lowercase) `name` is declared with nearest above `line` down to `top` (`string name,`,
+    `String name =`), None when its nearest mention above the call is anything else."""
+    decl = re.compile(rf"(?<![\w.&*<>:])([A-Za-z_][\w.]*(?:\[\s*\])*)\s+{re.escape(name)}\s*[,)=;]")
+    word = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    for k in range(line - 1, max(top, 1) - 1, -1):
+        text = lines[k - 1] if k <= len(lines) else ""
+        if not word.search(text):
+            continue
+        m = decl.search(text)
+        if m is None or m.group(1) in ("return", "new", "else", "in", "out", "ref", "const", "final", "var", "auto", "val"):
+            return None
+        return m.group(1).rsplit(".", 1)[-1].lower()
+    return None
 
 
 def _constructor_fit(ctors: list[Symbol], named: str, args: list[str] | None) -> str:
@@ -2914,7 +2927,8 @@ def _ruby_setter(index: IndexQueries, sym: Symbol, value: str, name: str) -> str
     anywhere = re.compile(rf"(?<![\w@$.]){re.escape(value)}\s*\.\s*{re.escape(name)}\b")
     assigned = re.compile(rf"(?<![\w@$.]){re.escape(value)}\s*\.\s*{re.escape(name)}\s*=(?![=~>])")
     uses = [t for t in body if anywhere.search(t)]
-    if not uses or not all(assigned.search(t) for t in uses):
+    # (every use an assignment's left side: `c.count = c.count + 1` reads it too, and stays a reader; the review)
+    if not uses or not all(assigned.search(t) and not anywhere.search(assigned.sub("", t)) for t in uses):
         return None
     writers = [s for s in index.symbols_named(name) if s.name == name and s.kind == "field" and s.language == "ruby"
                and re.match(r"\s*attr_(?:writer|accessor)\b", s.signature or "")]

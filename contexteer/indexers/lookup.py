@@ -4602,7 +4602,7 @@ def _site_text(lines: list[str], line: int, callee: str, *, dots: bool = False) 
         # `return TimestampSigner(\n    key=key, ..\n).unsign_object(` (Django run 294: by name only): the call the
         # closing paren ends, its arguments left out
         return opened + text.strip()
-    if re.match(r"\s*->", text) and line > 1 and re.search(r"\(\s*new\s+[\\\w]+\s*(?:\([^()]*\))?\s*\)\s*$", lines[line - 2]):
+    if re.match(r"\s*->", text) and line > 1 and re.search(r"(?<![\w$)\]])\(\s*new\s+[\\\w]+\s*(?:\([^()]*\))?\s*\)\s*$", lines[line - 2]):
         # PHP `(new UuidFactory())\n    ->fromString(..)`: the object built on the line above (ramsey/uuid run 532)
         return lines[line - 2].rstrip() + text.strip()
     if dots and line > 1 and re.match(rf"\s*{re.escape(callee)}\b", text) and (joined := _trailing_dot_chain(lines, line, 1)):
@@ -4658,6 +4658,8 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
     built = _built_receiver(text[:start]) if path.endswith((".java", ".cs")) else \
         _php_built_receiver(text[:start]) if path.endswith(".php") else None
+    if built is not None and path.endswith(".php") and not _is_type(index, built):
+        built = None  # (`use App\Response as Reply` then `(new Reply())->send()`: the alias is no class to judge by)
     if built is not None:  # `new Base64().decode(x)`: Base64's decode, never Hex's (Commons Codec run 525)
         return "receiver type" if built == owner or inherits(index, built, owner) else False
     if word is None and path.endswith(_CPP_SUFFIXES) and (q := _CPP_TEMPLATE_QUALIFIER.search(text, 0, start)) \
@@ -4731,8 +4733,10 @@ def _built_receiver(before: str) -> str | None:
 def _php_built_receiver(before: str) -> str | None:
     """The class a PHP call's receiver builds there (`(new UuidFactory())->` -> UuidFactory; ramsey/uuid run 532 read
     `(new UuidFactory())->fromString(..)` as a receiver of unknown type), None for another receiver."""
-    m = re.search(r"\(\s*new\s+\\?((?:\w+\\)*\w+)\s*(?:\([^()]*\))?\s*\)\s*->\s*$", before)
-    return m.group(1).rsplit("\\", 1)[-1] if m is not None else None
+    # (a parenthesis of its own, not a call's `process(new Request())->`; never self, static or parent: the review)
+    m = re.search(r"(?<![\w$)\]])\(\s*new\s+\\?((?:\w+\\)*\w+)\s*(?:\([^()]*\))?\s*\)\s*->\s*$", before)
+    name = m.group(1).rsplit("\\", 1)[-1] if m is not None else None
+    return None if name is None or name.lower() in ("self", "static", "parent") else name
 
 
 def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, start: int) -> bool:

@@ -318,3 +318,34 @@ def test_a_constructor_is_told_among_several_by_the_argument_s_declared_type(tmp
                           "            var s = new Signature (inSigStr);\n        }\n    }\n}\n")}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Bus.Send", relation="callees").text
     assert "struct Signature src/S.cs:3-8 built at 13 (constructor 5-5 (string value))" in text, text
+
+
+# ----- the third review of stop 58 -----
+
+def test_a_call_on_a_call_s_result_is_no_object_built_in_place(tmp_path):
+    files = {"src/R.php": ("<?php\nnamespace App;\n\nclass Request {\n    public function send() { return 1; }\n}\n"
+                           "class Response {\n    public function send() { return 2; }\n}\n"
+                           "class Client {\n    private function process(Request $r): Response { return new Response(); }\n"
+                           "    public function run() {\n        return $this->process(new Request())->send();\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    resp = served.call("find_related", symbol="Response.send", relation="callers")
+    assert [(i["path"], i["lines"]) for i in resp.data["items"]] == [("src/R.php", [13])], resp.text
+    req = served.call("find_related", symbol="Request.send", relation="callers")
+    assert not req.data["items"], req.text
+
+
+def test_a_constructor_argument_s_type_is_read_in_the_calling_method_only(tmp_path):
+    files = {"src/p/Sig.java": ("package p;\npublic class Sig {\n    public Sig(String s) { }\n    public Sig(int n) { }\n}\n"),
+             "src/p/User.java": ("package p;\nimport java.util.List;\npublic class User {\n"
+                                 "    void count() {\n        for (int s = 0; s < 3; s++) { }\n    }\n"
+                                 "    void each(List<String> names) {\n        for (String s : names) {\n            new Sig(s);\n"
+                                 "        }\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="User.each", relation="callees").text
+    assert "(int n)" not in text, text
+
+
+def test_a_ruby_attribute_read_on_the_assignment_s_right_stays_a_reader(tmp_path):
+    files = {"lib/counter.rb": ("class Counter\n  attr_accessor :count\nend\n\nclass Runner\n  def bump(c)\n"
+                                "    c.count = c.count + 1\n  end\nend\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Runner#bump", relation="callees").text
+    assert "c.count (maybe Counter.count lib/counter.rb:2)" in text and "c.count=" not in text, text
