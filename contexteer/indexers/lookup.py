@@ -4656,9 +4656,9 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
-    built = _built_receiver(text[:start]) if path.endswith((".java", ".cs")) else \
-        _php_built_receiver(text[:start]) if path.endswith(".php") else None
-    if built is not None and path.endswith(".php") and not _is_type(index, built):
+    language = {".java": "java", ".cs": "csharp", ".php": "php"}.get(path[path.rfind("."):])
+    built = built_receiver(text[:start], language) if language else None
+    if built is not None and language == "php" and not _is_type(index, built):
         built = None  # (`use App\Response as Reply` then `(new Reply())->send()`: the alias is no class to judge by)
     if built is not None:  # `new Base64().decode(x)`: Base64's decode, never Hex's (Commons Codec run 525)
         return "receiver type" if built == owner or inherits(index, built, owner) else False
@@ -4710,33 +4710,6 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
     return None
-
-
-def _built_receiver(before: str) -> str | None:
-    """The class a Java/C# call's receiver builds there (`new Base64(x).` -> Base64), None for another receiver."""
-    head = before.rstrip()
-    if not head.endswith("."):
-        return None
-    head = head[:-1].rstrip()
-    if not head.endswith(")"):
-        return None
-    depth, i = 0, len(head) - 1
-    while i >= 0:
-        depth += {")": 1, "(": -1}.get(head[i], 0)
-        if depth == 0:
-            break
-        i -= 1
-    m = re.search(r"(?<![\w$.])new\s+((?:[\w$]+\s*\.\s*)*[\w$]+)\s*(?:<[^()]*>)?\s*$", head[:i]) if i > 0 else None
-    return re.sub(r"\s+", "", m.group(1)).rsplit(".", 1)[-1] if m is not None else None
-
-
-def _php_built_receiver(before: str) -> str | None:
-    """The class a PHP call's receiver builds there (`(new UuidFactory())->` -> UuidFactory; ramsey/uuid run 532 read
-    `(new UuidFactory())->fromString(..)` as a receiver of unknown type), None for another receiver."""
-    # (a parenthesis of its own, not a call's `process(new Request())->`; never self, static or parent: the review)
-    m = re.search(r"(?<![\w$)\]])\(\s*new\s+\\?((?:\w+\\)*\w+)\s*(?:\([^()]*\))?\s*\)\s*->\s*$", before)
-    name = m.group(1).rsplit("\\", 1)[-1] if m is not None else None
-    return None if name is None or name.lower() in ("self", "static", "parent") else name
 
 
 def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, start: int) -> bool:

@@ -985,9 +985,15 @@ def built_receiver(before: str, language: str | None = None) -> str | None:
         i -= 1
     if i < 0:
         return None
-    inner = re.match(r"\(\s*new\s+\\?(?:[\w$]+(?:\\|\.))*([\w$]+)", head[i:])
+    # (a parenthesis of its own, not a call's argument list: `process(new Request())->send()` calls send on what
+    # process returns; never `(new self())`, `(new static())`: the third review of stop 58)
+    inner = re.match(r"\(\s*new\s+\\?(?:[\w$]+(?:\\|\.))*([\w$]+)", head[i:]) \
+        if i == 0 or not re.match(r"[\w$)\]]", head[i - 1]) else None
     if inner is not None:
-        return inner.group(1)
+        return inner.group(1) if inner.group(1).lower() not in ("self", "static", "parent") else None
+    if language in ("java", "csharp"):  # `new Base64(x).decode(..)`: Base64's (Commons Codec run 525)
+        bare = re.search(r"(?<![\w$.])new\s+((?:[\w$]+\s*\.\s*)*[\w$]+)\s*(?:<[^()]*>)?\s*$", head[:i])
+        return re.sub(r"\s+", "", bare.group(1)).rsplit(".", 1)[-1] if bare is not None else None
     if language not in ("python", "kotlin", "scala", "swift", "dart"):
         return None
     called = re.search(r"(?<![\w$.>:])([A-Z][\w$]*)\s*$", head[:i])

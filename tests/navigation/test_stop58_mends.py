@@ -349,3 +349,15 @@ def test_a_ruby_attribute_read_on_the_assignment_s_right_stays_a_reader(tmp_path
                                 "    c.count = c.count + 1\n  end\nend\n")}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Runner#bump", relation="callees").text
     assert "c.count (maybe Counter.count lib/counter.rb:2)" in text and "c.count=" not in text, text
+
+
+
+def test_the_shared_built_receiver_reads_only_an_object_built_in_place():
+    # (the read-through of stop 58: the fix of the third review had gone into a copy; the shared helper, which callees
+    # and the recursion check use, still read `process(new Request())->` and `(new self())->` as built objects)
+    from contexteer.indexers.syntax import built_receiver
+
+    assert built_receiver("process(new Request())->", "php") is None
+    assert built_receiver("(new self())->", "php") is None
+    assert built_receiver("(new UuidFactory())->", "php") == "UuidFactory"
+    assert built_receiver("new Base64(x).", "java") == "Base64"
