@@ -90,6 +90,7 @@ from contexteer.indexers.syntax import (
     local_binding,
     loose_types,
     param_types,
+    python_overload_stub,
     receiver_chain,
     swift_params,
     takes_call,
@@ -106,6 +107,7 @@ __all__ = ["Related", "Relations", "callers", "callees", "implementations", "sup
 _SELF_WORDS = SELF_WORDS
 CYCLE = "the queried definition again: a cycle"  # a deeper caller that is the definition asked about
 ITSELF = "itself, on another value: may run it again"  # its own body's call on a value of its class or a base
+MET_AGAIN = "listed on another branch too"  # a deeper caller met again on another branch (its callers listed once)
 MAX_NODES = 200  # definitions one answer collects at most (across depths)
 MAX_THROUGH_BASE = 6  # past the first level, calls through a base type or interface listed per callee (more: counted)
 
@@ -434,7 +436,7 @@ def _met_again(out: Relations, entry: Related, sym: Symbol) -> None:
     dropped); the queried definition itself closes a cycle (kingpin run 318: Usage -> parseContext -> init, whose
     help closure calls Usage, was unsaid)."""
     # (not "above": the branch that lists its callers may come below; liquid run 531 looked for it above)
-    entry.detail = CYCLE if entry.symbol is not None and entry.symbol.id == sym.id else "listed on another branch too"
+    entry.detail = CYCLE if entry.symbol is not None and entry.symbol.id == sym.id else MET_AGAIN
     out.items.append(entry)
 
 
@@ -768,10 +770,11 @@ def _guesses_fit(index: IndexQueries, target: Symbol, items: list[Related]) -> b
     sig = target.signature or ""
     if target.language == "python" and target.kind == "method":  # (called on a value: self or cls is not passed)
         sig = re.sub(r"\(\s*(?:self|cls)\b\s*(?::[^,)]*)?,?", "(", sig, count=1)
+    files: dict[str, list[str]] = {}
     for it in items:
         if it.how != "name only":
             continue
-        lines = lines_of(index, it.path)
+        lines = files[it.path] if it.path in files else files.setdefault(it.path, lines_of(index, it.path))
         for n in it.lines:
             args = call_args(lines[n - 1], target.name) if 0 < n <= len(lines) else None
             if args is None or not takes_call(sig, target.name, args, target.language):
@@ -2532,7 +2535,7 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
         ctors = [s for s in members if s.name == named]
     if len(ctors) > 1 and lines is not None and cls.language == "python":  # its @overload stubs are no constructor
         own = lines_of(index, cls.path)
-        ctors = [s for s in ctors if not _python_overload(own, s.start_line)] or ctors
+        ctors = [s for s in ctors if not python_overload_stub(own, s.start_line)] or ctors
     if not ctors:
         return ""
     said: dict[str, list[int]] = {}  # per constructor said, the lines building with it (`new JSObject(s)`, `new JSObject()`)
@@ -2543,16 +2546,6 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
     if len(said) == 1:
         return next(iter(said))
     return "; ".join(f"{k} at {','.join(map(str, v))}" for k, v in said.items())
-
-
-def _python_overload(lines: list[str], start: int) -> bool:
-    """Whether the Python def starting at line `start` (its decorators first) is decorated @overload."""
-    for text in lines[start - 1 : start + 5]:
-        if not text.lstrip().startswith("@"):
-            return False
-        if re.match(r"\s*@(?:typing\.|t\.)?overload\b", text):
-            return True
-    return False
 
 
 def _typed_constructors(ctors: list[Symbol], args: list[str] | None, lines: list[str], line: int, top: int) -> list[Symbol]:

@@ -68,6 +68,7 @@ from contexteer.indexers.syntax import (
     named_type,
     opening_paren,
     param_types,
+    python_overload_stub,
     receiver_chain,
     return_type,
     rust_module_name,
@@ -455,9 +456,7 @@ def body_of(cands: list[Symbol], index: IndexQueries | None = None) -> Any:
             return chosen
     if len(same) > 1 and first.language == "python" and index is not None:  # an `@overload` stub is no body
         lines = lines_of(index, first.path)
-        same = [s for s in same if not any(re.match(r"\s*@(?:typing\.)?overload\b", lines[k - 1])
-                                           for k in range(s.start_line, min(s.end_line, len(lines)) + 1)
-                                           if k <= len(lines) and lines[k - 1].lstrip().startswith("@"))] or same
+        same = [s for s in same if not python_overload_stub(lines, s.start_line)] or same
     return max(same, key=lambda s: (s.end_line - s.start_line, -s.start_line)) if same else first
 
 

@@ -969,6 +969,19 @@ def _cpp_returned(sig: str) -> str | None:
     return head if re.fullmatch(r"(?:[\w$]+(?:<.*>)?::)*[\w$]+(?:<.*>)?", head) else None
 
 
+def python_overload_stub(lines: list[str], start: int) -> bool:
+    """Whether the Python def a definition starting at line `start` holds (its decorators counted in or above it) is
+    decorated `@overload` (`@typing.overload`, `@t.overload`): the `@` lines right above its `def` line say so."""
+    at = next((k for k in range(start, min(start + 9, len(lines) + 1))
+               if re.match(r"\s*(?:async\s+)?def\b", lines[k - 1])), None)
+    k = (at or 0) - 1
+    while at is not None and k >= 1 and lines[k - 1].lstrip().startswith("@"):
+        if re.match(r"\s*@(?:typing\.|t\.)?overload\b", lines[k - 1]):
+            return True
+        k -= 1
+    return False
+
+
 def built_receiver(before: str, language: str | None = None) -> str | None:
     """The class a call's receiver builds when the text before the call's `.`/`->` ends in a parenthesised
     construction, `(new X(..))->` (PHP, Java, JS/TS, C#), or the name of a construction `Other(..).` by a

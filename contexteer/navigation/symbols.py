@@ -35,6 +35,7 @@ from contexteer.indexers.syntax import (
     loose_types,
     param_types,
     preprocessor_conditions,
+    python_overload_stub,
     rust_attributes_above,
     rust_item_line,
     rust_module_name,
@@ -1104,7 +1105,8 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
         if s.language == "python" and nav is not None:
             # the one not decorated @overload, however short (lark's Token.__new__ at 202-210 had been an "overload
             # signature" of a longer stub, run 517)
-            plain = [x for x in group if not _python_overload_stub(nav, x)]
+            texts = {x.path: (repo_text(nav.ws, x.path) or "").split("\n") for x in group}  # (each file read once)
+            plain = [x for x in group if not python_overload_stub(texts[x.path], x.start_line)]
             best = plain[-1] if len(plain) == 1 else best
         # a C forward declaration (`static void ext4_update_super(struct super_block *sb);` at super.c:70) is no
         # definition under another #if (the ext4 A/B agent was told so)
@@ -1116,20 +1118,6 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
         for sid, decls in declared.items():
             extra.setdefault(sid, []).extend(f"{d.path}:{d.start_line} (declaration)" for d in decls)
     return out, extra
-
-
-def _python_overload_stub(nav: NavigationService, x: Any) -> bool:
-    """Whether a Python def is an `@overload` (`@typing.overload`) stub: a decorator line of it says so."""
-    lines = (repo_text(nav.ws, x.path) or "").split("\n")
-    for n in range(max(1, x.start_line - 3), min(x.end_line, x.start_line + 6) + 1):
-        text = lines[n - 1].strip() if n <= len(lines) else ""
-        if re.match(r"@(?:typing\.|t\.)?overload\b", text):
-            return n < x.start_line + 6 and not any(
-                re.match(r"(?:async\s+)?def\b", lines[k - 1].strip()) for k in range(n + 1, x.start_line)
-                if k <= len(lines))
-        if re.match(r"(?:async\s+)?def\b", text) and n >= x.start_line:
-            return False
-    return False
 
 
 def _forward(x: Any, best: Any) -> bool:

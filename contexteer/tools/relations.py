@@ -18,6 +18,7 @@ from contexteer.indexers.graph import (
     GO_BUILTIN_TYPES,
     ITSELF,
     MAX_OVERRIDES,
+    MET_AGAIN,
     RETURNS,
     RUST_INTEGER_METHOD,
     SOLE,
@@ -430,7 +431,7 @@ def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: s
     noun = "calling definition" if model.relation == "callers" else "definition"
     depth = max([depth, *(it.depth for it in model.items)])  # implementations past 3 levels while the answer is short
     head = f"{what}{', depth ' + str(depth) if depth > 1 else ''}: {span} {noun}{'s' if model.total != 1 else ''}"
-    again = sum(1 for it in model.items if it.detail == "listed on another branch too")  # a caller met on two branches
+    again = sum(1 for it in model.items if it.detail == MET_AGAIN)  # a caller met on two branches
     head += f" ({again} of them listed twice, met on two branches)" if again else ""
     back = sum(1 for it in model.items if it.detail == CYCLE)
     head += f" ({back} of them back to {target.name}: a cycle)" if back else ""
