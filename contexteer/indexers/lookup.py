@@ -2413,7 +2413,14 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     # by `new EmptyError()`; review of this stop)
     built = sym.kind == "field" and sym.parent_id is not None and sym.language in _NEW_BUILDS
     typed = sym.kind in ("field", "constant") and sym.language in PROPERTY_READ  # `static DelegateManager x;`
-    for r in index.references_to(callee, limit=2000):
+    # Ruby: `box.size = 3` calls the writer `size=` (a `def size=`, an attr_writer or attr_accessor), recorded under
+    # the name it assigns; an attribute's reads and writes are told apart by the line (review of stop 58: the callers
+    # of a `def size=` were "0 call sites", and an attr_reader's were its writes)
+    writes = ruby_writes(sym, callee)
+    named = callee[:-1] if writes == "write" else callee
+    for r in index.references_to(named, limit=2000):
+        if writes is not None and not _ruby_write_fits(index, r, named, writes, own_lines, left_out, sym):
+            continue
         if r.kind not in kinds or (r.path, r.line) in seen or \
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
                 (family == "c" and r.kind != "call" and _macro_argument(index, r, callee, macro_heads)) or \
@@ -2480,7 +2487,7 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
 
             check_receivers(index, sites, callee, owner, max_files, sym)
         else:
-            _check_receivers(index, sites, callee, owner, max_files, sym.language, static=static,
+            _check_receivers(index, sites, named, owner, max_files, sym.language, static=static, ruby_assign=writes,
                              extends=extended_type(sym), signature=sym.signature or "", resolve_imports=resolve_imports,
                              owner_cls=_owner_class(index, sym, holder), prop=held,
                              owner_folder=sym.path.rpartition("/")[0])
@@ -3303,6 +3310,42 @@ def _python_inheriting_builds(index: IndexQueries, init: Symbol, cls: Symbol, se
                                               receiver_name=f"{sub.name} (inherits it)"))
         frontier = nxt
     return out
+
+
+#: what follows a Ruby attribute a line assigns to: `x.size = v`, `x.size ||= v`, `x.size += 1` (not `==`, `=~`, `=>`)
+_RUBY_ASSIGNED = r"\s*(?:\|\||&&|\*\*|<<|>>|[-+*/%|&^])?=(?![=~>])"
+
+
+def ruby_writes(sym: Symbol, callee: str) -> str | None:
+    """How a Ruby definition is reached by assignment: "write" for a writer asked by its name (`def size=`, or an
+    attr_writer/attr_accessor asked as `size=`), "both" for an attr_accessor (its reads and writes), "read" for an
+    attr_reader (a write calls another method); None for any other definition."""
+    if sym.language != "ruby":
+        return None
+    if re.fullmatch(r"[A-Za-z_]\w*=", callee):
+        return "write"
+    if sym.kind != "field" or sym.parent_id is None:
+        return None
+    made = re.match(r"\s*attr_(reader|writer|accessor)\b", sym.signature or "")
+    return None if made is None else {"reader": "read", "accessor": "both"}.get(made.group(1))
+
+
+def _ruby_write_fits(index: IndexQueries, r: Reference, name: str, writes: str, cache: dict[str, list[str]],
+                     left_out: list[Caller] | None, sym: Symbol) -> bool:
+    """Whether a Ruby site of `name` is one the definition answers for: a writer takes the lines assigning
+    `x.name = ..` (or `self.name = ..`), a reader the others; an attr_accessor both. A write to an attr_reader calls
+    another method (`name=`): counted as left out."""
+    if writes == "both":
+        return True
+    lines = _file_lines(getattr(index, "ws", None), r.path, cache)
+    text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
+    assigned = re.search(rf"(?:\.|&\.)\s*{re.escape(name)}{_RUBY_ASSIGNED}", text) is not None
+    if writes == "read" and assigned and not re.search(rf"(?:\.|&\.)\s*{re.escape(name)}(?![\w?!=]|\s*=[^=~>])", text) \
+            and (r.path != sym.path or not sym.start_line <= r.line <= sym.end_line):
+        if left_out is not None:
+            left_out.append(Caller(None, r.path, r.line, "name only", against=True))
+        return False
+    return assigned or writes == "read"
 
 
 def _by_language_rules(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], family: str | None,
@@ -4408,8 +4451,10 @@ def _imports_static(lines: list[str], name: str) -> bool:
 def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owner: str, max_files: int,
                      language: str | None = None, *, static: bool = False, extends: str | None = None,
                      signature: str = "", resolve_imports: Callable[[str], dict[str, list[str]]] | None = None,
-                     owner_cls: Symbol | None = None, prop: bool = False, owner_folder: str | None = None) -> None:
-    """Set `receiver` on each site of a method (`prop`: of a property, read without a call): True when the call's receiver is self/this, a name like the
+                     owner_cls: Symbol | None = None, prop: bool = False, owner_folder: str | None = None,
+                     ruby_assign: str | None = None) -> None:
+    """Set `receiver` on each site of a method (`prop`: of a property, read without a call; `ruby_assign`: a Ruby
+    writer's sites, "write", or an attr_accessor's, "both"): True when the call's receiver is self/this, a name like the
     class (`config.get(` for Config.get, `_default_decoder.decode(` for JSONDecoder.decode), or a parameter, local
     or field declared with the class's type in the enclosing definition (`h.truncateMemory(` in
     `func (h *Head) Truncate`: how = "receiver type")."""
@@ -4423,10 +4468,11 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     bare_name = language == "scala" or prop
     # (nor a Ruby one on a value: `context.registers.static`, where `self.columns = x` calls the writer, and a bare
     # word is read by the Ruby rules of _by_language_rules)
-    call = re.compile(r"(?<![\w$#])" + re.escape(callee) + r"\s*\(|(?<=\.)\s*" + re.escape(callee)
-                      + r"(?![\w?!]|:[^:]|\s*=[^=~>])") if language == "ruby" else \
+    call = re.compile(rf"(?<=\.)\s*{re.escape(callee)}(?={_RUBY_ASSIGNED})") if ruby_assign == "write" else \
+        re.compile(r"(?<![\w$#])" + re.escape(callee) + r"\s*\(|(?<=\.)\s*" + re.escape(callee)
+                   + (r"(?![\w?!]|:[^:])" if ruby_assign else r"(?![\w?!]|:[^:]|\s*=[^=~>])")) if language == "ruby" else \
         re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
-    fits = arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
+    fits = None if ruby_assign == "write" else arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
         else _ts_arity(index, owner_cls, signature, callee) if language in ("typescript", "tsx") else None
     if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
         fits = (max(0, fits[0] - 1), fits[1])

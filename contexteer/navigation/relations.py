@@ -706,6 +706,22 @@ _NOT_CALLED = r"(?!\s*(?:\(|<(?:[^<>()]|<[^<>()]*>)*>\s*\(|[\w$\"'{]|=[^=>]))"
 _GO_KEY = r"(?!:(?![:=]))"
 
 
+def _ruby_attribute_writer(nav: NavigationService, q: str, prefix: str | None) -> Any:
+    """`Counter.count=` or `count=`: the writer an `attr_writer`/`attr_accessor :count` makes, as a definition named
+    `count=` (its callers are the lines assigning `x.count = ..`), or None when no such attribute is indexed."""
+    import dataclasses
+
+    base = q[:-1]
+    pool = nav.index.find_symbols(base, match="exact", path_prefix=prefix, limit=50)
+    if not pool and is_qualified(base):
+        pool = nav.qualifier().find(base, path_prefix=prefix, limit=50)
+    made = [s for s in pool if s.language == "ruby" and s.kind == "field" and s.parent_id is not None
+            and re.match(r"\s*attr_(?:writer|accessor)\b", s.signature or "")]
+    if len(made) != 1:
+        return None
+    return dataclasses.replace(made[0], name=made[0].name + "=", qualname=made[0].qualname + "=")
+
+
 def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: bool) -> tuple[Any, str | None]:
     """No definition has the name asked: a member the class inherits (`Expression.resolve_expression` is
     BaseExpression's), or a NotFoundError with the closest names."""
@@ -713,6 +729,9 @@ def _missing_target(nav: NavigationService, q: str, prefix: str | None, params: 
         got, inherited = inherited_members(nav, q, None, prefix)
         if got:
             return got[0], inherited
+    writer = _ruby_attribute_writer(nav, q, prefix) if q.endswith("=") and not params else None
+    if writer is not None:
+        return writer, None
     close = (nav.qualifier().namesakes(q, path_prefix=prefix) if is_qualified(q) else []) \
         or nav.index.close_names((split_name(q) or [q])[-1], path_prefix=prefix)
     full = nav.qualifier().display_all(close)
