@@ -2417,11 +2417,10 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
     # the name it assigns; an attribute's reads and writes are told apart by the line (review of stop 58: the callers
     # of a `def size=` were "0 call sites", and an attr_reader's were its writes)
     writes = ruby_writes(sym, callee)
-    named = callee[:-1] if writes == "write" else callee
+    named = callee[: len(callee) - (writes == "write")]  # (`size=` is recorded as `size`; C++ `operator=` is itself)
     for r in index.references_to(named, limit=2000):
-        if writes is not None and not _ruby_write_fits(index, r, named, writes, own_lines, left_out, sym):
-            continue
         if r.kind not in kinds or (r.path, r.line) in seen or \
+                not _ruby_write_fits(index, r, named, writes, own_lines, left_out, sym) or \
                 (cpp_ctor and r.kind == "type" and _cpp_scope_only(index, r, callee, own_lines)) or \
                 (family == "c" and r.kind != "call" and _macro_argument(index, r, callee, macro_heads)) or \
                 (built and r.kind == "call" and _only_built(index, r, callee, own_lines)) or \
@@ -3330,12 +3329,12 @@ def ruby_writes(sym: Symbol, callee: str) -> str | None:
     return None if made is None else {"reader": "read", "accessor": "both"}.get(made.group(1))
 
 
-def _ruby_write_fits(index: IndexQueries, r: Reference, name: str, writes: str, cache: dict[str, list[str]],
+def _ruby_write_fits(index: IndexQueries, r: Reference, name: str, writes: str | None, cache: dict[str, list[str]],
                      left_out: list[Caller] | None, sym: Symbol) -> bool:
     """Whether a Ruby site of `name` is one the definition answers for: a writer takes the lines assigning
     `x.name = ..` (or `self.name = ..`), a reader the others; an attr_accessor both. A write to an attr_reader calls
-    another method (`name=`): counted as left out."""
-    if writes == "both":
+    another method (`name=`): counted as left out. Any site of any other definition fits."""
+    if writes in (None, "both"):
         return True
     lines = _file_lines(getattr(index, "ws", None), r.path, cache)
     text = lines[r.line - 1] if 0 < r.line <= len(lines) else ""
