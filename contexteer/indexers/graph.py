@@ -26,7 +26,6 @@ from typing import Any
 
 from contexteer.indexers import go_types, zig_names, zig_vtables
 from contexteer.indexers.go_std_ifaces import std_member_type
-from contexteer.indexers.jvm_args import JAVA_LIKE, array_declared, written_type
 from contexteer.indexers.lookup import (
     CAST,
     IMPLICIT_SELF,
@@ -40,6 +39,7 @@ from contexteer.indexers.lookup import (
     _is_type,
     _php_namespace_at,
     _uncut,
+    argument_type,
     class_around,
     composed_of,
     constructor_named_by_class,
@@ -92,6 +92,7 @@ from contexteer.indexers.syntax import (
     param_types,
     python_overload_stub,
     receiver_chain,
+    same_type,
     swift_params,
     takes_call,
     whole_header,
@@ -2979,9 +2980,9 @@ def overload_told(index: IndexQueries, d: Any, at: list[int], lines: list[str] |
     if len(fits) > 1 and args is not None:  # a parameter list of exactly that length first (not varargs or defaults)
         fits = [s for s in fits if len(param_types(s.signature or "") or []) == len(args)] or fits
     if len(fits) > 1 and args:
-        known = [_arg_type(lines, caller, at[0], a) for a in args]
+        known = [argument_type(index, caller, lines, at[0], a) for a in args]
         # (an array for an array: `byte[]` is digest(MessageDigest, byte[]), never digest(.., byte b))
-        exact = [s for s in fits if all(k is None or (_same_type(k.removesuffix("[]"), p) and not _array_mismatch(k, w))
+        exact = [s for s in fits if all(k is None or (same_type(k.removesuffix("[]"), p) and not _array_mismatch(k, w))
                                         for k, p, w in zip(known, param_types(s.signature or "") or [],
                                                            call_args(s.signature or "", d.name) or [], strict=False))]
         # else the ones no argument rules out: `join(new ArrayList<>(..), "/")` is no call of join(String[], String)
@@ -3035,40 +3036,6 @@ def _elixir_fits(signature: str, n: int) -> bool:
     params = params or []
     optional = sum(1 for p in params if "\\\\" in p)
     return len(params) - optional <= n <= len(params)
-
-
-def _same_type(a: str, b: str) -> bool:
-    """Two written types alike: exactly, or by name without case, nullable mark or namespace (`String` and `string`,
-    `boolean` and `bool`)."""
-    def norm(t: str) -> str:
-        t = loose_types([t])[0]
-        return {"boolean": "bool", "str": "string"}.get(t, t)
-    return a == b or norm(a) == norm(b)
-
-
-def _arg_type(lines: list[str], caller: Symbol, line: int, arg: str) -> str | None:
-    """The declared type of an argument that is a plain name (a parameter or a local declared before the call), or of
-    a literal (`"b"` a string, `true` a boolean)."""
-    if re.fullmatch(r'@?"(?:\\.|[^"\\])*"', arg):
-        return "string"
-    if arg in ("true", "false"):
-        return "bool"
-    written = written_type(arg, caller.language)  # `(byte[]) object`, `System.in`
-    if written is not None:
-        return written
-    built = re.match(r"new\s+(?:[\w.]+\.)?([A-Z]\w*)\s*(?:<[^()]*>)?\s*([(\[])", arg)
-    if built is not None:  # `new ArrayList<>(..)`, `new String[] {..}`
-        return built.group(1) + ("[]" if built.group(2) == "[" else "")
-    if not re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
-        return None
-    typed = declared_type(caller.signature or "", arg)
-    if typed is not None:
-        return typed
-    binding = local_binding(lines, caller.start_line, line, arg)
-    if binding is not None and binding[0] == "type":
-        return binding[1]
-    # (an array, `final byte[] bytes = ..`: Commons Codec run 519's `digest(messageDigest, bytes)`)
-    return array_declared(lines, caller.signature or "", caller.start_line, line, arg) if caller.language in JAVA_LIKE else None
 
 
 def _arm_candidates(index: IndexQueries, sym: Symbol, values: list[str], name: str) -> list[Symbol]:

@@ -72,6 +72,7 @@ from contexteer.indexers.syntax import (
     receiver_chain,
     return_type,
     rust_module_name,
+    same_type,
     self_words,
     shown_param_types,
     takes_call,
@@ -196,7 +197,7 @@ def _by_params(index: IndexQueries, path: str, query: str, qualifier: Any | None
     """`Digest.run(String, MessageDigest)`: the overload of that name taking those parameter types, as find_related
     and search_symbol read it (Commons Codec run 525: read_code_range had answered "no symbol"); None when `query`
     has no parameter list, a NotFoundError naming the overloads when none takes them."""
-    from contexteer.indexers.syntax import loose_types, split_params
+    from contexteer.indexers.syntax import overloads_taking, split_params
 
     if not re.fullmatch(r"[^()]+\(.*\)\s*", query):
         return None
@@ -209,11 +210,7 @@ def _by_params(index: IndexQueries, path: str, query: str, qualifier: Any | None
         return None
     same = [found, *getattr(found, "overloads", ())]
     plain = [s for s in index.symbols_in_file(path) if s.id in {x.id for x in same}]
-    asked = shown_param_types("f" + query[query.find("("):])
-    lowered = [t.lower() for t in asked or []]
-    hit = [s for s in plain if shown_param_types(s.signature or "") == asked] or \
-        [s for s in plain if [t.lower() for t in shown_param_types(s.signature or "") or []] == lowered] or \
-        [s for s in plain if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
+    hit = overloads_taking(plain, params, shown_param_types("f" + query[query.find("("):]))
     if hit:
         return hit[0]
     have = "; ".join(f"{s.signature} (line {s.start_line})" for s in plain[:8])
@@ -2662,16 +2659,14 @@ def _ctor_meant(index: IndexQueries, ctors: list[Symbol], args: list[str], lines
                 line: int) -> Symbol | None:
     """Of a class's constructors, the one a `base(..)`/`super(..)` call's arguments fit: by count (an exact parameter
     list first), then by the declared types of the arguments; None when they do not tell."""
-    from contexteer.indexers.graph import _arg_type, _same_type  # (graph reads this module)
-
     # (a literal of another type is another constructor's: `super(3)` is no call of Base(String))
     fits = [c for c in ctors if takes_call(c.signature or "", c.name, args, c.language)
             and not any(_literal_misfit(a, p) for a, p in zip(args, param_types(c.signature or "") or [], strict=False))]
     if len(fits) > 1:
         fits = [c for c in fits if len(param_types(c.signature or "") or []) == len(args)] or fits
     if len(fits) > 1 and args:
-        known = [_arg_type(lines, caller, line, a) for a in args]
-        fits = [c for c in fits if all(k is None or _same_type(k, p) for k, p in
+        known = [argument_type(index, caller, lines, line, a) for a in args]
+        fits = [c for c in fits if all(k is None or same_type(k, p) for k, p in
                                        zip(known, param_types(c.signature or "") or [], strict=False))] or fits
     return fits[0] if len(fits) == 1 else None
 
@@ -2803,7 +2798,7 @@ def _maybe_other(index: IndexQueries, c: Caller, args: list[str], target: Symbol
     enc = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
     if not others or ws is None or enc is None:
         return None
-    known = [_arg_class(index, enc, _file_lines(ws, c.path, files), c.line, a) for a in args]
+    known = [argument_type(index, enc, _file_lines(ws, c.path, files), c.line, a) for a in args]
 
     def score(s: Symbol) -> int | None:
         fits = [_type_fit(index, k, p, enc.language) if k else 0
@@ -2868,7 +2863,7 @@ def _typed_misfit(index: IndexQueries, c: Caller, args: list[str], s: Symbol, fi
         return False
     lines = _file_lines(ws, c.path, files)
     for a, p in zip(args, shown_param_types(s.signature or "") or [], strict=False):
-        k = _arg_class(index, enc, lines, c.line, a)
+        k = argument_type(index, enc, lines, c.line, a)
         if k and _type_fit(index, k, p, enc.language) < 0:
             return True
     return False
@@ -2886,7 +2881,7 @@ def _best_typed_overload(index: IndexQueries, c: Caller, args: list[str], target
     enc = c.symbol if c.symbol is not None else enclosing(index.symbols_in_file(c.path), c.line)
     if enc is None:
         return None
-    known = [_arg_class(index, enc, lines, c.line, a) for a in args]
+    known = [argument_type(index, enc, lines, c.line, a) for a in args]
     if not any(known):
         return None
 
@@ -2935,19 +2930,25 @@ def _type_fit(index: IndexQueries, have: str, param: str, language: str | None =
     return 0
 
 
-def _arg_class(index: IndexQueries, enc: Symbol, lines: list[str], line: int, arg: str) -> str | None:
-    """The type an argument's own text shows: a string literal, `this` (the enclosing class), `new X(..)`, a
-    parameter or a local declared before the call, `X.make(..)` by what X's method returns; else None."""
+def argument_type(index: IndexQueries, enc: Symbol, lines: list[str], line: int, arg: str) -> str | None:
+    """The type an argument's own text shows: a string or boolean literal, a cast or a JDK static field, `this` (the
+    enclosing class), `new X(..)` or `new X[..]`, a parameter or a local declared before the call (a loop variable
+    too), `X.make(..)` by what X's method returns; else None. One reading for the callers of an overload and for the
+    overload a callee row names, so the two answers agree."""
     arg = arg.strip()
-    if re.fullmatch(r'"(?:\\.|[^"\\])*"', arg):
+    if re.fullmatch(r'@?"(?:\\.|[^"\\])*"', arg):  # (C#'s verbatim `@"..."` too)
         return "String"
+    if arg in ("true", "false"):
+        return "boolean" if enc.language == "java" else "bool"
     written = written_type(arg, enc.language)  # `(byte[]) object`, `System.in`
     if written is not None:
         return written
     if arg == "this":
         holder = index.get_symbol(enc.parent_id) if enc.parent_id is not None else None
         return holder.name if holder is not None and holder.kind in _CLASS_KINDS else None
-    m = re.match(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(", arg)
+    m = re.match(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*([(\[])", arg)
+    if m is not None and m.group(2) == "[":  # `new String[] {..}`
+        return m.group(1).rsplit(".", 1)[-1] + "[]"
     if m is not None and _call_is_whole(arg, m.end()):  # (not `new StringBuilder("x").append(n).toString()`)
         return m.group(1).rsplit(".", 1)[-1]
     if re.fullmatch(r"[A-Za-z_$][\w$]*", arg):

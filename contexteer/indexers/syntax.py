@@ -15,7 +15,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 logger = logging.getLogger(__name__)
 
@@ -392,6 +392,38 @@ def loose_types(types: list[str]) -> list[str]:
     """Parameter types without namespaces, pointer, reference and nullable marks or case, for comparing
     parameter lists as loosely as a person writes them: `std::string&` -> `string`, `Object?` -> `object`."""
     return [re.sub(r"[\s&*?]+", "", t).rsplit("::", 1)[-1].rsplit(".", 1)[-1].lower() for t in types]
+
+
+def same_type(a: str, b: str) -> bool:
+    """Two written types alike: exactly, or by name without case, nullable mark or namespace (`String` and `string`,
+    `boolean` and `bool`)."""
+    def norm(t: str) -> str:
+        t = loose_types([t])[0]
+        return {"boolean": "bool", "str": "string"}.get(t, t)
+    return a == b or norm(a) == norm(b)
+
+
+class _Signed(Protocol):
+    @property
+    def signature(self) -> str | None: ...
+
+
+_S = TypeVar("_S", bound=_Signed)
+
+
+def overloads_taking(named: list[_S], params: list[str], asked: list[str] | None) -> list[_S]:
+    """Of same-named definitions, those whose parameter types are `params` (`Digest.run(String, MessageDigest)`):
+    written alike first, then without case, then as loosely as a person writes them (`Assert(bool, char*, int,
+    string)` for `const std::string& msg`); several left are told apart by the brackets asked (`decode(byte[])`,
+    not decode(byte)). Empty when none takes them. One reading for find_related, search_symbol and
+    read_code_range."""
+    lowered = [p.lower() for p in params]
+    hit = [s for s in named if param_types(s.signature or "") == params] \
+        or [s for s in named if [p.lower() for p in param_types(s.signature or "") or []] == lowered] \
+        or [s for s in named if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
+    if len(hit) > 1 and asked is not None:
+        hit = [s for s in hit if shown_param_types(s.signature or "") == asked] or hit
+    return hit
 
 
 def call_args(text: str, name: str) -> list[str] | None:

@@ -33,7 +33,7 @@ from contexteer.indexers.qualify import is_qualified, ruby_side, split_name
 from contexteer.indexers.syntax import (
     CONDITIONAL_SOURCES,
     arity,
-    loose_types,
+    overloads_taking,
     param_types,
     preprocessor_conditions,
     rust_attributes_above,
@@ -968,11 +968,7 @@ def _with_labels(named: list[Any], labels: list[str] | None, q: str) -> list[Any
 def _with_params(named: list[Any], params: list[str] | None, q: str, asked: list[str] | None = None) -> list[Any]:
     if params is None:
         return named
-    hit = [s for s in named if param_types(s.signature or "") == params]
-    if not hit:  # `Assert(bool, char*, int, string)` for `const std::string& msg`: types as loosely as written
-        hit = [s for s in named if loose_types(param_types(s.signature or "") or []) == loose_types(params)]
-    if len(hit) > 1 and asked is not None:  # `decode(byte[])`, not decode(byte): the brackets tell them apart
-        hit = [s for s in hit if shown_param_types(s.signature or "") == asked] or hit
+    hit = overloads_taking(named, params, asked)
     if not hit:
         have = "; ".join(f"{s.signature} ({s.path}:{s.start_line})" for s in named[:8])
         raise NotFoundError(f"no overload of '{q}' takes ({', '.join(params)}); there are: {have}")
