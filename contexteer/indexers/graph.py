@@ -1047,10 +1047,13 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     split = _receiver_groups(index, sym, resolve_imports, calls, member_calls, path_calls, by_line, resolved, lines)
     entries = [(name, at, resolved.get(name), member_calls) for name, at in calls.items() if name not in split]
     entries += [(name, at, hit, {**member_calls, name: on}) for name, groups in split.items() for hit, on, at in groups]
+    said_at: dict[str, list[int]] = {}  # each unresolved label's call lines
     for name, at, hit, member_calls in sorted(entries, key=lambda e: e[1][0]):  # (a split name: its group's receivers)
+        was = at
         hit, at, bare_label = _no_implicit_self(index, sym, name, hit, at, lines, member_calls, path_calls, resolve_imports)
         if bare_label:
             out.unresolved.append(bare_label)
+            said_at.setdefault(bare_label, []).extend(n for n in was if n not in at)
         if not at:
             continue
         at = _quiet_calls(index, sym, name, hit, at, quiet, out)
@@ -1062,7 +1065,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
             out.items.append(Related(sym, sym.path, "recursive", sorted(set(at))))  # `link(target)` inside link
             continue
         if hit is None:
-            out.unresolved.append(_unresolved_with_route(index, sym, name, member_calls, path_calls, resolve_imports))
+            label = _unresolved_with_route(index, sym, name, member_calls, path_calls, resolve_imports)
+            out.unresolved.append(label)
+            said_at.setdefault(label, []).extend(at)
             continue
         d, how = hit
         d = called_member(index, d)
@@ -1096,6 +1101,9 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         _beyond_calls(index, sym, resolve_imports, lines, values, set(calls) | set(bound or ()) | inner, out)
         out.unresolved += _value_calls(sym, lines)
         _rust_operator_rows(index, sym, resolve_imports, lines, member_calls, out)
+    # (with their lines: signalr run 535 read the body again to place `Promise.reject` and `JSON.parse`)
+    # (not a shell's builtins: `local at 6, return at 7` says nothing)
+    out.unresolved = [_with_lines(u, said_at.get(u) if sym.language != "bash" else None) for u in dict.fromkeys(out.unresolved)]
     # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
     out.items.sort(key=lambda r: r.lines[0] if r.lines else 0)
@@ -1394,6 +1402,11 @@ def _closure_bound(lines: list[str] | None, n: int, r: str) -> bool:
 def called_member(index: IndexQueries, d: Symbol) -> Symbol:
     """What a call of `d` reaches: a same-named method of its class rather than a field or property (commonmark's
     Node has `protected ?Node $next` and `next()`: `$node->next()` had been the property's row at some lines)."""
+    if d.language in TS_LIKE and d.kind in ("method", "function"):
+        # a TypeScript overload signature (`public post(url: string): Promise<R>;`) has one implementation, the
+        # definition with a body (signalr run 535 was pointed at the one-line signature of HttpClient.post)
+        same = [s for s in index.symbols_in_file(d.path) if s.qualname == d.qualname and s.kind == d.kind]
+        return max(same, key=lambda s: (s.end_line - s.start_line, s.start_line), default=d)
     if d.kind not in ("field", "property") or d.parent_id is None:
         return d
     return next((s for s in index.symbols_in_file(d.path) if s.parent_id == d.parent_id and s.name == d.name
@@ -1433,12 +1446,29 @@ def _no_implicit_self(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Sy
         return hit, at, ""
     if hit is None and name == sym.name and sym.kind == "method" and name not in member_calls:
         return _module_function(index, sym, name, resolve_imports), at, ""
-    if hit is None or hit[0].kind != "method" or lines is None:
+    # (nor an enum member or a class's field: `new Error(..)` is the builtin, never LogLevel.Error; signalr run 535)
+    if hit is None or lines is None or (hit[0].kind != "method" and not _class_member_value(index, hit[0])):
         return hit, at, ""
     bare_at = [n for n in at if _called_bare(lines, n, name, dots=sym.language in TRAILING_DOT_CHAINS)]
     if not bare_at:
         return hit, at, ""
     return hit, [n for n in at if n not in bare_at], _unresolved_call(index, sym, name, {}, path_calls)
+
+
+def _with_lines(label: str, at: list[int] | None) -> str:
+    """An unresolved callee's label with the lines calling it (`JSON.parse at 355`), up to six."""
+    if not at or " at " in label:
+        return label
+    shown = sorted(set(at))
+    return f"{label} at {','.join(map(str, shown[:6]))}{',…' if len(shown) > 6 else ''}"
+
+
+def _class_member_value(index: IndexQueries, d: Symbol) -> bool:
+    """A constant or field declared in a class, enum, struct or interface (an enum's member, a static field)."""
+    if d.kind not in ("constant", "field") or d.parent_id is None:
+        return False
+    parent = index.get_symbol(d.parent_id)
+    return parent is not None and parent.kind in CLASS_KINDS and parent.kind != "module"  # (a TS namespace's own)
 
 
 def _module_function(index: IndexQueries, sym: Symbol, name: str,

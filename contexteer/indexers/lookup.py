@@ -5317,9 +5317,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     verdict = _rust_receiver(index, site, typed, owner, callee)
     if verdict is not None:
         return verdict
-    if typed is not None and typed != owner and site.path.endswith(".php") and typed not in _PHP_UNTYPED \
-            and typed[:1].isupper() and not _is_type(index, typed) and typed not in _php_aliases(lines):
-        return True  # `$process = new Process(..)`, `LoggerInterface $logger`: a class from outside the repository
+    if typed is not None and typed != owner and _outside_class_value(index, defs, lines, site, typed, owner):
+        return True
     if typed is not None and typed != owner and _is_type(index, typed) and not inherits(index, typed, owner):
         if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
             # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
@@ -6921,6 +6920,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
     typed = _rust_projection(index, fields, word) or typed
     if typed is None and fields:
         typed = built_field_type(index, fields[0])
+    if typed is None and not fields and site.path.endswith(_JS_EXTS):
+        typed = _ts_parameter_property(index, syms, holders, word)
     # `private val bridgePromise: com.facebook.react.bridge.Promise`: the library's, not the repository's Promise
     outside = next((q for f in fields if typed is not None and (q := _qualified_elsewhere(index, f.signature or "", word, typed))), None)
     if outside is not None:
@@ -6932,6 +6933,42 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
                                               "\n".join(lines[enc.start_line - 1:site.line - 1])))):
         typed = _go_var_type(index, site.path, word, depth)  # `ConfigFastest.BorrowIterator(..)`: a package var
     return _as_bound(index, syms, enc, site.line, typed, want) if typed is not None else None
+
+
+def _ts_parameter_property(index: IndexQueries, syms: list[Symbol], holders: set[int | None], word: str) -> str | None:
+    """The type of a TypeScript parameter property, a field its class's constructor declares
+    (`constructor(private readonly _transport: ITransport)`): signalr run 535 read `this._transport.send(data)` as
+    maybe HttpClient.send."""
+    rx = re.compile(rf"\b(?:private|public|protected|readonly)\s+(?:readonly\s+)?{re.escape(word)}\??\s*:\s*([A-Za-z_$][\w$.]*)")
+    for ctor in (s for s in syms if s.name == "constructor" and s.parent_id in holders):
+        m = rx.search(_uncut(index, ctor).signature or "")
+        if m is not None:
+            return m.group(1)
+    return None
+
+
+def _outside_class_value(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                         typed: str, owner: str) -> bool:
+    """A PHP or JS/TS value declared with a class from outside the repository: `$process = new Process(..)`,
+    `LoggerInterface $logger`, `const xhr = new XMLHttpRequest()`; its calls are that class's."""
+    if site.path.endswith(".php"):
+        return typed not in _PHP_UNTYPED and typed[:1].isupper() and not _is_type(index, typed) \
+            and typed not in _php_aliases(lines)
+    return site.path.endswith(_JS_EXTS) and _ts_outside_type(index, defs, site, typed, owner)
+
+
+def _ts_outside_type(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, typed: str, owner: str) -> bool:
+    """Whether a JS/TS value's declared type is a class from outside the repository that the method's class does not
+    extend (`_webSocket?: WebSocket`, `const xhr = new XMLHttpRequest()`): its calls are that class's (signalr run
+    535 listed `xhr.send(..)` as maybe HttpClient.send). A type parameter (`T`, or one the definitions around
+    declare) is no such class."""
+    base = re.sub(r"<.*|\[\]|[?\s]", "", typed).rsplit(".", 1)[-1]
+    if not re.fullmatch(r"[A-Z][\w$]*", base) or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) or base in ("Object", "Function"):
+        return False
+    if _is_type(index, base) or inherits(index, owner, base):
+        return False
+    around = [s for s in _symbols_of(index, defs, site.path) if s.start_line <= site.line <= s.end_line]
+    return not any(re.search(rf"<[^()]*\b{re.escape(base)}\b", (s.signature or "").split("(", 1)[0]) for s in around)
 
 
 def _rust_macro_only(index: IndexQueries, r: Any, name: str, cache: dict[str, list[str]]) -> bool:

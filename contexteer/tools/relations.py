@@ -393,7 +393,7 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
             out.append(f"{what}: {', '.join(types[:_LISTED])}")
     unresolved = model.unresolved
     if target.language == "php":  # `new \RuntimeException(..)`: a global class built, no receiver of unknown type
-        built = [u for u in unresolved if re.fullmatch(r"\\[A-Z]\w*", u)]
+        built = [u for u in unresolved if re.fullmatch(r"\\[A-Z]\w*(?: at [\d,…]+)?", u)]
         if built:
             out.append(f"PHP or global classes built: {', '.join(u[1:] for u in built[:_LISTED])}")
             unresolved = [u for u in unresolved if u not in built]

@@ -185,7 +185,7 @@ def test_callees_skip_pattern_bound_names_and_instance_methods_and_resolve_recor
     assert "WriterOptions.writerColumns Options.hs:4-4 called at 7" in text, text  # a field is its accessor
     assert "Org.hs" not in text, text  # `meta` is bound by the equation's pattern
     unresolved = text.partition("unresolved")[2].partition(": ")[2].split(", ")
-    assert "mempty" in unresolved and "Options.hs:11" not in text, text  # the class's method, not one instance's
+    assert "mempty at 9" in unresolved and "Options.hs:11" not in text, text  # the class's method, not one instance's
     assert "calls its own locals or parameters: b, blocks, cols, meta, opts, xs" in text, text
 
 
