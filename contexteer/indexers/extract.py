@@ -1085,7 +1085,9 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
     if spec.name == "markdown" or value:
         return signature_text(_SRC.data, start, node.end_byte, 0, SIG_VALUE)
     shape = node.child_by_field_name("value") if node.type == "type_alias_declaration" else None
-    if node.type == "type_alias_declaration" and node.end_point.row > node.start_point.row and not (
+    # (Kotlin's and Swift's too: `typealias TokenCheckHandler =\n  (Boolean, WritableMap?) -> Unit` had been its first
+    # line, stripe run 537)
+    if node.type in _TYPE_ALIASES and node.end_point.row > node.start_point.row and not (
             shape is not None and shape.type == "object_type"
             and any(c.type == "property_signature" for c in shape.named_children)):  # (members: listed as fields)
         # a TypeScript type over lines (`export type $ZodIssue =\n  | A\n  | B`), joined: its first line had been
@@ -1164,6 +1166,8 @@ def _signature_start(node: ts.Node, outer: ts.Node | None, skip: frozenset[str])
 
 
 SIG_VALUE, SIG_HEAD, SIG_LINE = 0, 1, 2
+#: type alias nodes whose whole text is their signature, joined over lines (TypeScript, Kotlin, Swift)
+_TYPE_ALIASES = frozenset({"type_alias_declaration", "type_alias", "typealias_declaration"})
 #: a Haskell comment: `{- ... -}`, or `--` not part of an operator (`-->`) to the line's end
 _HASKELL_COMMENT = re.compile(r"\{-.*?-\}|(?<![!#$%&*+./<=>?@\\^|~:-])--+(?![!#$%&*+./<=>?@\\^|~:])[^\n]*", re.S)
 #: class-like nodes that may have no body, their header then running to their end (and over lines)

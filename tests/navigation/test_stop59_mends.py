@@ -101,3 +101,26 @@ def test_typescript_calls_on_a_parameter_property_or_an_outside_class_are_not_th
     assert "src/Queue.ts:8 `await this._transport.send(data);`" in text, text
     assert "src/Ws.ts:5 `this._webSocket.send(data);`" in text and "src/Xhr.ts:7 `xhr.send(url);`" in text, text
     assert "src/Generic.ts:2 in relay `c.send(u);`" in text, text  # (maybe another type's)
+
+
+STRIPE = {
+    "src/main/java/com/x/Proxy.kt": ("package com.x\n\n"
+                                     "typealias TokenCheckHandler =\n"
+                                     "  (isCardInWallet: Boolean, token: WritableMap?) -> Unit\n\n"
+                                     "class Proxy {\n"
+                                     "  private var paymentIntentClientSecret: String? = null\n\n"
+                                     "  fun invoke(\n    cardDescription: String,\n    token: ReadableMap?,\n  ) {\n"
+                                     "    println(cardDescription)\n  }\n}\n"),
+}
+
+
+def test_kotlin_nullable_types_are_not_redacted_and_a_typealias_over_lines_is_whole(tmp_path):
+    """stripe run 537: `token: ReadableMap?,` and `paymentIntentClientSecret: String? = null` read as
+    `[REDACTED credential assignment]`, hiding the types a question asked for; `typealias TokenCheckHandler =` was
+    its first line only."""
+    served = served_tree(tmp_path / "r", STRIPE)
+    text = served.call("read_code_range", path="src/main/java/com/x/Proxy.kt", start_line=1, end_line=14).text
+    assert "REDACTED" not in text, text
+    assert "token: ReadableMap?," in text and "paymentIntentClientSecret: String? = null" in text, text
+    text = served.call("search_symbol", query="TokenCheckHandler").text
+    assert "typealias TokenCheckHandler = (isCardInWallet: Boolean, token: WritableMap?) -> Unit" in text, text
