@@ -2801,7 +2801,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     # (PHP: `.` joins strings, `$parts[0] . format_name($x)` calls no member)
     sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" else (r"(\.|->|::|\?\.)", "")
     args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*(?:\?\.\s*)?\(" if language in TS_LIKE \
-        else r"(?:<[^<>()]*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
+        else r"(?:(?:::\s*)?<[^<>()]*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
         args = r"(?![\w$])"
     elif language == "ruby":  # `context.registers.static`: a call without parentheses too (liquid run 509)

@@ -2237,8 +2237,11 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
     family = language_family(sym.language)
     if sym.language == "cpp":
         typed = cpp_type(index, typed)
+    module, typed = _rust_type_module(sym, typed)  # `nfa::Builder`: the Builder of src/nfa.rs
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
+    if module is not None:  # (aho-corasick run 533: `self.nfa_builder.build(p)` had been the caller's own build)
+        hit = [s for s in hit if rust_module_name(s.path) == module] or hit
     space = _php_type_namespace(index, sym, typed) if sym.language == "php" else None
     if space is not None:  # `use Dflydev\DotAccessData\Data;` with a repository App\Util\Data: not that one's get
         hit = [s for s in hit if php_file_namespace(index, s.path) == space]
@@ -2303,6 +2306,16 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
 
 
 _SWIFT_BUILT = re.compile(r"=\s*(?:try\s+)?([A-Z]\w*)\s*(?:\.init\s*)?\(")
+
+
+def _rust_type_module(sym: Symbol, typed: str) -> tuple[str | None, str]:
+    """A Rust type written with its module path (`nfa::Builder`, `crate::dfa::DFA`): the module's name (None for
+    crate/self/super or no path) and the type's own name; other languages' types as they are."""
+    if sym.language != "rust" or "::" not in typed:
+        return None, typed
+    path, _, name = typed.rpartition("::")
+    module = path.rsplit("::", 1)[-1].strip()
+    return (None if module in ("crate", "self", "super", "") else module), name
 
 
 def built_field_type(index: IndexQueries, field: Symbol) -> str | None:
@@ -4471,7 +4484,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     call = re.compile(rf"(?<=\.)\s*{re.escape(callee)}(?={_RUBY_ASSIGNED})") if ruby_assign == "write" else \
         re.compile(r"(?<![\w$#])" + re.escape(callee) + r"\s*\(|(?<=\.)\s*" + re.escape(callee)
                    + (r"(?![\w?!]|:[^:])" if ruby_assign else r"(?![\w?!]|:[^:]|\s*=[^=~>])")) if language == "ruby" else \
-        re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:<[^<>()]*>)?\s*\("))
+        re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:(?:::\s*)?<[^<>()]*>)?\s*\("))
     fits = None if ruby_assign == "write" else arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
         else _ts_arity(index, owner_cls, signature, callee) if language in ("typescript", "tsx") else None
     if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
@@ -4570,7 +4583,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 against = True  # `doc.select(q)` is an instance's select, not the static Selector.select(q, root)
             # (a property's read is no evidence by the receiver's name: `response.status` is any Response-like's)
             elif before is not None and _other_type(index, defs, lines, site, text, before, owner,
-                                                    ("\0", "\0") if prop else (whole, last), callee, owner_folder):
+                                                    ("\0", "\0") if prop else (whole, last), callee, owner_folder,
+                                                    owner_cls=owner_cls):
                 against = True  # `borderRadius?.x()` with `borderRadius: BorderRadiusStyle?`: not ComputedBorderRadius's
                 continue
             if site.receiver:
@@ -4578,7 +4592,7 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         # (a chain's type tells nothing about an extension method, which is no member of the type it extends)
         if not site.receiver and not against and resolve_imports is not None and language in CHAIN_LANGUAGES \
                 and extends is None:
-            how = _chain_verdict(index, defs, bodies, site, lines, call, owner, resolve_imports)
+            how = _chain_verdict(index, defs, bodies, site, lines, call, owner, resolve_imports, owner_cls=owner_cls)
             site.receiver, against = bool(how), how is False
             site.how = how if isinstance(how, str) else site.how
         _settle(site, against, fits, text, callee, language, typed_params)
@@ -4947,7 +4961,8 @@ def _settle(site: Caller, against: bool, fits: tuple[int, int | None] | None, te
 
 def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: dict[int, _Body], site: Caller,
                    lines: list[str], call: re.Pattern[str], owner: str,
-                   resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | bool | None:
+                   resolve_imports: Callable[[str], dict[str, list[str]]], *,
+                   owner_cls: Symbol | None = None) -> str | bool | None:
     """A call on a chain of reads (`PrototypeFactory.prototypeFactory(input).create()`, `opts.registry.register(c)`,
     Rust `super::DrainGuard::new(self.heap)` with `.par_drain(..)` on the next line) typed one step at a time, as
     callees are: "receiver type" when the chain gives the method's class or a subtype, "base type" for a supertype
@@ -5004,6 +5019,10 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             if _external_head(index, enc, lines, parts):
                 return False  # `CookieManager.getInstance().setCookie(..)`: android.webkit's, not the repository's
             continue
+        head = re.match(r"\s*((?:[A-Za-z_]\w*\s*::\s*)+)([A-Z]\w*)\s*::", parts[0]) \
+            if enc.language == "rust" and parts and typed == owner else None
+        if head is not None and head.group(2) == owner and _rust_module_verdict(index, head.group(1), owner_cls, owner) is False:
+            return False  # `teddy::Builder::new().build(..)` is no call of nfa::Builder's (aho-corasick run 533)
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         if typed.lower() in _PRIMITIVES and site.path.endswith(_CLASS_CALLED):
@@ -5282,7 +5301,7 @@ def _php_returned(index: IndexQueries, syms: list[Symbol], line: int, method: st
 
 def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, text: str,
                 before: re.Match[str], owner: str, named: tuple[str, str], callee: str | None = None,
-                owner_folder: str | None = None) -> bool:
+                owner_folder: str | None = None, *, owner_cls: Symbol | None = None) -> bool:
     """A call on a named value (`h.truncateMemory(`): True when the value is declared with another type; else
     `site.receiver` says whether it is the method's (declared with its class, or named like it: `named` is the
     class's name and last word, lowercase)."""
@@ -5298,15 +5317,14 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
                                                                   owner_folder)
     if other:
         return True
-    if typed is None and site.path.endswith(".php") and "(" in before.group(0) and prefix.endswith("$this->"):
-        typed = _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)  # `$this->getCommand()->run(..)` with `getCommand(): parent`
-    if typed is None and "(" in before.group(0) and not prefix.endswith((".", "->", "::")) and site.path.endswith(_CPP_SUFFIXES):
-        typed = _cpp_own_returned(index, defs, site, word)  # `impl()->test_to_run_count()`: UnitTestImpl's
+    typed = typed or _own_call_returned(index, defs, site, before, prefix, word)
     if typed is None and re.search(r"(?<![\w$])self\.$", text[: before.start()].rstrip()):
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
-    typed = _alias_target(index, defs, site, typed) if typed is not None else None
+    other_module, typed = _rust_path_typed(index, site, _alias_target(index, defs, site, typed), owner, owner_cls)
+    if other_module:
+        return True
     if typed is not None and site.path.endswith(_CPP_SUFFIXES) and ("<" in typed or "::" in typed or not _is_class(index, typed)):
         typed = cpp_type(index, typed)  # `worker_ptr` of type `async_logger_ptr`, a shared_ptr<async_logger>
     if typed is not None and typed != owner and (_foreign_namesake(index, site.path, lines, typed, owner)
@@ -5854,9 +5872,11 @@ def _shared_class_name(index: IndexQueries, cache: dict[str, list[Symbol]], owne
     return len(cache[key]) > 1
 
 
-def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, typed: str) -> str:
+def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Caller, typed: str | None) -> str | None:
     """The type an alias `type E = Either<Vec<i32>, HashSet<i32>>` stands for (the latest one of its file above the
     site, else the repository's only one); any other type as it is."""
+    if typed is None:
+        return None
     syms = _symbols_of(index, cache, site.path)
     aliases = [s for s in syms if s.name == typed and s.kind == "type" and s.start_line <= site.line]
     if not aliases:
@@ -6678,7 +6698,7 @@ def _typed_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], lines: 
 
 
 _FIELD_TYPE = (r"(?<![\w$#]){w}[!?]?\s*:\s*[?*&]*\s*(?:'\w+\s+)?(?:const\s+|mut\s+|any\s+|some\s+|borrowing\s+|consuming\s+)?"
-               r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)",  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS (`x!: T`, `x?: T`), Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
+               r"(?:[\w$]+\.(?!(?:Type|Protocol)\b))*((?:[a-z_]\w*::)*[A-Za-z_$][\w$]*)",  # (Rust `nfa::Builder`, whole)  # (Swift `innerType: Convertible.Type`: Convertible)  # Kotlin, TS (`x!: T`, `x?: T`), Scala, Swift, Python: `x: T`, Zig `x: *const T`, Rust `b: &'b mut T`
                r"(?:[\w$]+\.)*([A-Z][\w$]*)(?:<(?:[^<>;()]|<[^<>;()]*>)*>)?\s+{w}\s*[;=,)]",  # Java, C#: `T x;`, `Iterator<Map.Entry<K, V>> it;`
                r"^\s*{w}\s+\*?(?:[A-Za-z_]\w*\.)?([A-Za-z_]\w*)\s*(?:`[^`]*`\s*)?(?://.*)?$",  # Go: `Registry prometheus.Registerer`
                # C++: `details::backtracer tracer_;`, `std::shared_ptr<T> p_{..}` (lower-case and namespaced types), and
@@ -6945,6 +6965,29 @@ def _ts_parameter_property(index: IndexQueries, syms: list[Symbol], holders: set
         if m is not None:
             return m.group(1)
     return None
+
+
+def _own_call_returned(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, before: re.Match[str],
+                       prefix: str, word: str) -> str | None:
+    """The type a call of the class's own method returns, the receiver of a call on its result: PHP
+    `$this->getCommand()->run(..)` with `getCommand(): parent`, C++ `impl()->test_to_run_count()`."""
+    if "(" not in before.group(0):
+        return None
+    if site.path.endswith(".php") and prefix.endswith("$this->"):
+        return _php_returned(index, _symbols_of(index, defs, site.path), site.line, word)
+    if not prefix.endswith((".", "->", "::")) and site.path.endswith(_CPP_SUFFIXES):
+        return _cpp_own_returned(index, defs, site, word)
+    return None
+
+
+def _rust_path_typed(index: IndexQueries, site: Caller, typed: str | None, owner: str,
+                     owner_cls: Symbol | None) -> tuple[bool, str | None]:
+    """A Rust value's type written with its module (`nfa_builder: nfa::Builder`): whether it is another module's
+    namesake of the method's type (`teddy::Builder`), and the type's own name."""
+    if typed is None or "::" not in typed or not site.path.endswith(".rs"):
+        return False, typed
+    module, _, name = typed.rpartition("::")
+    return name == owner and _rust_module_verdict(index, module + "::", owner_cls, owner) is False, name
 
 
 def _outside_class_value(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,

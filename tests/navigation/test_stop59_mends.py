@@ -124,3 +124,46 @@ def test_kotlin_nullable_types_are_not_redacted_and_a_typealias_over_lines_is_wh
     assert "token: ReadableMap?," in text and "paymentIntentClientSecret: String? = null" in text, text
     text = served.call("search_symbol", query="TokenCheckHandler").text
     assert "typealias TokenCheckHandler = (isCardInWallet: Boolean, token: WritableMap?) -> Unit" in text, text
+
+
+AHO = {
+    "Cargo.toml": "[package]\nname = \"aho\"\nversion = \"0.1.0\"\n",
+    "src/lib.rs": "pub mod nfa;\npub mod teddy;\npub mod ahocorasick;\n",
+    "src/nfa.rs": ("pub struct Builder {\n    dense: usize,\n}\n\n"
+                   "impl Builder {\n    pub fn new() -> Builder {\n        Builder { dense: 2 }\n    }\n\n"
+                   "    pub fn build(&self, patterns: &[u8]) -> usize {\n        patterns.len() + self.dense\n    }\n}\n"),
+    "src/teddy.rs": ("pub struct Builder {\n    fat: bool,\n}\n\n"
+                     "impl Builder {\n    pub fn new() -> Builder {\n        Builder { fat: false }\n    }\n\n"
+                     "    pub fn fat(&mut self, yes: bool) -> &mut Builder {\n        self.fat = yes;\n        self\n    }\n\n"
+                     "    pub fn build(&self, patterns: &[u8]) -> bool {\n        self.fat && patterns.is_empty()\n    }\n}\n"),
+    "src/ahocorasick.rs": ("use crate::nfa;\nuse crate::teddy;\n\n"
+                           "pub struct AhoCorasickBuilder {\n    nfa_builder: nfa::Builder,\n}\n\n"
+                           "impl AhoCorasickBuilder {\n"
+                           "    pub fn build(&self, patterns: &[u8]) -> usize {\n"                     # 9
+                           "        self.build_with_size::<usize>(patterns)\n    }\n\n"                # 10
+                           "    pub fn build_with_size<S>(&self, patterns: &[u8]) -> usize {\n"         # 13
+                           "        let n = self.nfa_builder.build(patterns);\n"                        # 14
+                           "        let t = teddy::Builder::new()\n            .fat(true)\n"
+                           "            .build(patterns);\n"                                           # 17
+                           "        if t { n } else { 0 }\n    }\n}\n\n"
+                           "#[test]\nfn too_small() {\n"                                                 # 22
+                           "    let b = AhoCorasickBuilder { nfa_builder: nfa::Builder::new() };\n"
+                           "    b.build_with_size::<u8>(&[1]);\n}\n"),                                  # 24
+}
+
+
+def test_rust_turbofish_calls_and_module_qualified_receivers(tmp_path):
+    """aho-corasick run 533: `self.build_with_size::<usize, I, P>(p)` was 'named without a call' and the test's
+    `..build_with_size::<u8, _, _>(..)` missing; the callers of nfa::Builder::build listed `teddy::Builder::new()
+    .. .build(..)` by receiver type and left out `self.nfa_builder.build(..)` (a field `nfa_builder: nfa::Builder`),
+    whose callee row was the caller's own build."""
+    served = served_tree(tmp_path / "r", AHO)
+    text = served.call("find_related", symbol="AhoCorasickBuilder.build_with_size", relation="callers").text
+    assert "2 calling definitions, 2 call sites" in text, text
+    assert "10 in AhoCorasickBuilder.build (9-11)" in text and "25 in too_small (22-26)" in text, text
+    text = served.call("find_related", symbol="Builder.build", path="src/nfa.rs", relation="callers").text
+    assert "1 calling definition, 1 call site" in text, text
+    assert "src/ahocorasick.rs:14 in AhoCorasickBuilder.build_with_size" in text and "teddy::Builder" not in text.split("]")[-1], text
+    text = served.call("find_related", symbol="AhoCorasickBuilder.build_with_size", relation="callees").text
+    assert "src/nfa.rs\n  Builder.build 10-12 called at 14" in text, text
+    assert "AhoCorasickBuilder.build " not in text, text  # (was the caller's own build, by same file)

@@ -31,6 +31,10 @@
 (call_expression function: (field_expression field: (field_identifier) @name)) @reference.call
 (call_expression function: (scoped_identifier name: (identifier) @name)) @reference.call
 (generic_function function: (identifier) @name) @reference.call
+; a turbofish on a method or a path: `self.build_with_size::<usize, I, P>(p)`, `Vec::with_capacity::<u8>(n)` (aho-corasick run 533
+; read the first as "named without a call" and missed the second)
+(generic_function function: (field_expression field: (field_identifier) @name)) @reference.call
+(generic_function function: (scoped_identifier name: (identifier) @name)) @reference.call
 (macro_invocation macro: (identifier) @name) @reference.call
 ; `crate::custom_keyword!(raw)`, `$crate::impl_token!(..)`: an invocation by path
 (macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.call
