@@ -3823,6 +3823,7 @@ def _function_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
         sites = _rust_function_sites(index, callee, sites, left_out, sym)
     if sym.language == "kotlin" and sym.parent_id is None and sites and not kotlin_receiver(sym.signature or "", callee):
         sites = _kotlin_bare_sites(index, callee, sites, left_out)
+        sites = _kotlin_top_level_reach(index, sym, callee, sites, left_out)
     if sym.language == "haskell" and sites:  # `tableToOpenXML opts blocksToOpenXML gridTable = do`: a parameter
         sites = _not_bound(index, sym, callee, sites, resolve_imports)
     if sym.kind == "function" and sym.parent_id is None and sites and sym.language in MODULE_FUNCTIONS:
@@ -3978,6 +3979,31 @@ def _kotlin_bare_sites(index: IndexQueries, callee: str, sites: list[Caller], le
         return bool(calls) and len(on_value.findall(text)) - len(package.findall(text)) >= calls
 
     return leave_out(sites, left_out, on_values_only)
+
+
+def _kotlin_top_level_reach(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],
+                            left_out: list[Caller] | None) -> list[Caller]:
+    """A Kotlin top-level function's sites less those it cannot be: outside its file when it is `private` (private to
+    the file), and a bare call in a class that has a member function of the name, which the implicit receiver reaches
+    first (stripe run 537: LinkControllerManager's `buildPrimaryButton(m)` calls its own private one, not the
+    file-private top-level one of PaymentSheetAppearance.kt)."""
+    private = re.match(r"\s*(?:@[\w.]+(?:\([^()]*\))?\s+)*(?:\w+\s+)*?private\b", sym.signature or "") is not None
+    bare = re.compile(rf"(?<![\w$.]){re.escape(callee)}\s*[(<{{]")
+    defs: dict[str, list[Symbol]] = {}
+    files: dict[str, list[str]] = {}
+    ws = getattr(index, "ws", None)
+
+    def unreached(c: Caller) -> bool:
+        if private and c.path != sym.path:
+            return True
+        lines = _file_lines(ws, c.path, files) if ws is not None else []
+        if not bare.search(lines[c.line - 1] if 0 < c.line <= len(lines) else ""):
+            return False
+        syms = _symbols_of(index, defs, c.path)
+        around = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= c.line <= s.end_line}
+        return any(s.name == callee and s.kind in ("method", "function") and s.parent_id in around for s in syms)
+
+    return leave_out(sites, left_out, unreached)
 
 
 def _unshadowed(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller],

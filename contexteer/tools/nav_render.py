@@ -391,7 +391,8 @@ def _privacy(h: Any) -> str:
     """How a definition that is not exported is labelled, in its language's words (` (private)`, ` (package-private)`,
     ` (not exported)`, ` (static, internal linkage)`), or '' when exported."""
     # not exported: `protected` (PHP, Java, C#, Kotlin, ...) says so, anything else is private to its scope
-    head = (h.signature or "").split("(", 1)[0].split()
+    # (after its annotations: `@SuppressLint("RestrictedApi") internal fun f(` is internal, stripe run 537)
+    head = re.sub(r"^\s*(?:@[\w.]+(?:\([^()]*\))?\s*)+", "", h.signature or "").split("(", 1)[0].split()
     priv = "" if h.exported else f" ({h.visibility})" if h.visibility else \
         next((f" ({w})" for w in ("protected", "internal") if w in head), " (private)")
     if priv == " (private)" and h.language == "java" and "private" not in head:

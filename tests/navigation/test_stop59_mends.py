@@ -167,3 +167,34 @@ def test_rust_turbofish_calls_and_module_qualified_receivers(tmp_path):
     text = served.call("find_related", symbol="AhoCorasickBuilder.build_with_size", relation="callees").text
     assert "src/nfa.rs\n  Builder.build 10-12 called at 14" in text, text
     assert "AhoCorasickBuilder.build " not in text, text  # (was the caller's own build, by same file)
+
+
+KT_REACH = {
+    "src/main/java/com/x/Appearance.kt": ("package com.x\n\n"
+                                          "fun buildAppearance(m: Map<String, Any>): String {\n"
+                                          "  return buildPrimaryButton(m, 1)\n}\n\n"                        # 4
+                                          "private fun buildPrimaryButton(m: Map<String, Any>, n: Int): String {\n"
+                                          "  return m.toString() + n\n}\n\n"
+                                          "@Suppress(\"unused\") internal fun mapConfig(m: Map<String, Any>?): Int {\n"
+                                          "  return m?.size ?: 0\n}\n"),
+    "src/main/java/com/x/LinkManager.kt": ("package com.x\n\n"
+                                           "class LinkManager {\n"
+                                           "  fun appearance(m: Map<String, Any>): String {\n"
+                                           "    return buildPrimaryButton(m)\n  }\n\n"                          # 5
+                                           "  private fun buildPrimaryButton(map: Map<String, Any>): String {\n"
+                                           "    return map.toString()\n  }\n}\n"),
+}
+
+
+def test_a_kotlin_private_top_level_function_is_called_from_its_file_only(tmp_path):
+    """stripe run 537: LinkManager's bare `buildPrimaryButton(m)` (its own private method) was listed as a caller of
+    the file-private top-level buildPrimaryButton of another file, under 'every call is listed'; an annotated
+    `internal fun` was labelled (private)."""
+    served = served_tree(tmp_path / "r", KT_REACH)
+    text = served.call("find_related", symbol="buildPrimaryButton", path="src/main/java/com/x/Appearance.kt",
+                       relation="callers").text
+    assert "1 calling definition, 1 call site" in text, text
+    assert "Appearance.kt:4 in buildAppearance" in text, text
+    assert "LinkManager.kt:5 in" not in text, text
+    text = served.call("search_symbol", query="mapConfig").text
+    assert "mapConfig (internal)" in text, text
