@@ -289,7 +289,8 @@ def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> Fil
                     continue
                 seen.add(start)
                 if (attributes and (_in_attribute(name_node) or _defined_in_tokens(name_node))) or (  # Bash: what a word list compgen expands calls
-                        name_node.type == "raw_string" and _substituted(name_node, data, by_raw)):
+                        name_node.type == "raw_string" and _substituted(name_node, data, by_raw)) or (
+                        kind == "call" and spec.name == "swift" and _swift_subscript(name_node)):
                     continue
                 raw = ref_prefix.get(kind, b"") + data[start : name_node.end_byte]
                 lines = by_raw.get(raw)
@@ -1135,6 +1136,20 @@ def signature(node: ts.Node, spec: LanguageSpec, *, value: bool = False, outer: 
         head = signature_text(_SRC.data, start, node.end_byte, end, SIG_HEAD)
         return head.removesuffix(" where") if spec.name == "haskell" else head  # `instance C T where`
     return signature_text(_SRC.data, start, node.end_byte, 0, SIG_LINE)
+
+
+def _swift_subscript(name_node: ts.Node) -> bool:
+    """Whether a Swift name the call patterns caught is subscripted, not called (`plugins[call.pluginId]`): the
+    grammar writes both as a call_expression whose arguments open with `[` or `(` (capios run 539 read the dictionary
+    field `plugins` as a callee)."""
+    node: ts.Node | None = name_node.parent
+    while node is not None and node.type in ("navigation_suffix", "navigation_expression"):
+        node = node.parent
+    if node is None or node.type != "call_expression":
+        return False
+    suffix = next((c for c in node.children if c.type == "call_suffix"), None)
+    args = suffix.children[0] if suffix is not None and suffix.child_count else None
+    return args is not None and args.type == "value_arguments" and args.child_count > 0 and args.children[0].type == "["
 
 
 def _strip_comments(raw: str) -> str:

@@ -3811,6 +3811,11 @@ def _swift_extensions(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, 
             continue
         name = m.group(1).rsplit(".", 1)[-1]
         types = [t for t in index.symbols_named(name) if t.name == name and t.kind in CLASS_KINDS and t.language == "swift"]
+        # the extension's own file's type first; a private or fileprivate one of another file is out of its reach
+        # (capios run 539: JSValueDecoder.swift's private KeyedContainer had been listed for JSValueEncoder.swift's)
+        types = [t for t in types if t.path == ref.path] or [
+            t for t in types if not re.match(r"\s*(?:@[\w.]+(?:\([^()]*\))?\s+)*(?:\w+\s+)*?(?:private|fileprivate)\b",
+                                           t.signature or "")]
         at = f"extension at {ref.path}:{ref.line}"
         for t in types[:3]:
             if all(o.id != t.id for o, _, _ in out):

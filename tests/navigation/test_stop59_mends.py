@@ -198,3 +198,28 @@ def test_a_kotlin_private_top_level_function_is_called_from_its_file_only(tmp_pa
     assert "LinkManager.kt:5 in" not in text, text
     text = served.call("search_symbol", query="mapConfig").text
     assert "mapConfig (internal)" in text, text
+
+
+CAPIOS = {
+    "Sources/Encoder.swift": ("private protocol EncodingContainer {\n    var data: Int? { get }\n}\n\n"
+                              "private final class KeyedContainer {\n    var object: Int? { 1 }\n}\n\n"
+                              "extension KeyedContainer: EncodingContainer {\n    var data: Int? { object }\n}\n"),
+    "Sources/Decoder.swift": ("private final class KeyedContainer {\n    func decodeNil() -> Bool { true }\n}\n"),
+    "Sources/Bridge.swift": ("public class Bridge {\n    var plugins = [String: Int]()\n\n"
+                             "    func plugin(named name: String) -> Int {\n"
+                             "        return plugins[name] ?? load(name)\n    }\n\n"                        # 5
+                             "    func load(_ name: String) -> Int {\n        return name.count\n    }\n}\n"),
+}
+
+
+def test_swift_private_types_of_other_files_and_subscripts(tmp_path):
+    """capios run 539: an extension in JSValueEncoder.swift was credited to JSValueDecoder.swift's private
+    KeyedContainer too (the implementations answer said complete with three false rows); a dictionary field read
+    `plugins[name]` was a callee 'called at 496'."""
+    served = served_tree(tmp_path / "r", CAPIOS)
+    text = served.call("find_related", symbol="EncodingContainer", relation="implementations").text
+    assert "Decoder.swift" not in text, text
+    assert "5-7 final class KeyedContainer" in text or "KeyedContainer" in text.split("\n", 2)[-1], text
+    text = served.call("find_related", symbol="Bridge.plugin", relation="callees").text
+    assert "Bridge.load Sources/Bridge.swift:8-10 called at 5" in text, text
+    assert "plugins" not in text.split("\n", 1)[1], text
