@@ -5013,7 +5013,7 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
         if enc.language == "rust" and len(parts) == 1 and "::" in parts[0]:  # `Builder::new().name(3)`
-            typed = rust_path_type(index, enc, parts[0])
+            typed = rust_path_type(index, enc, parts[0], tried=re.search(r"\)\s*\?\s*\.\s*$", line[:at]) is not None)
         if typed is None and len(parts) == 1 and parts[0].endswith("()") and enc.language in _BUILT_BARE \
                 and _is_type(index, parts[0][:-2]):  # `Foo().bar()`: a class built without `new`
             typed = parts[0][:-2]
@@ -5445,18 +5445,24 @@ def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) 
     return syms
 
 
-def rust_path_type(index: IndexQueries, enc: Symbol, written: str) -> str | None:
+def rust_path_type(index: IndexQueries, enc: Symbol, written: str, *, tried: bool = False) -> str | None:
     """The type a Rust path call written `a::Type::fn()` (or `Type::fn`) gives (rust_associated)."""
     parts = written.removesuffix("()").rsplit("::", 2)[-2:]
-    return rust_associated(index, enc, parts[0], parts[1]) if len(parts) == 2 else None
+    return rust_associated(index, enc, parts[0], parts[1], tried=tried) if len(parts) == 2 else None
 
 
-def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str) -> str | None:
+def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str, *, tried: bool = False) -> str | None:
     """Rust: the type `Type::fn(..)` gives, by the associated function's header (`-> Self` the type itself), or for a
-    constructor-like name the repository does not define (`new`, `default`, ...) the type when it is the repository's."""
+    constructor-like name the repository does not define (`new`, `default`, ...) the type when it is the repository's.
+    `tried`: the call is followed by `?`, which gives the Ok (Some) value of a Result (Option) it returns
+    (`Compiler::new(self)?.compile(p)`: aho-corasick run 533's callers of Compiler::compile had left it out)."""
     got = member_of_type(index, typed, fn, enc, [], called=True)
     if got is None:
-        return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) else None
+        return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) and not tried else None
+    if tried:
+        ok = re.search(r"->\s*(?:[\w:]*::)?(?:Result|Option)\s*<\s*&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]*::)?(Self|[A-Z]\w*)",
+                       got[0].signature or "")
+        return (typed if ok.group(1) == "Self" else ok.group(1)) if ok is not None else None
     returned = return_type(got[0].signature or "", "rust")
     return typed if returned in (None, "Self", typed) else returned
 
@@ -5469,11 +5475,15 @@ def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | N
     if not head.endswith("."):
         return None
     head = head[:-1].rstrip()
+    tried = head.endswith("?")  # `Compiler::new(self)?.compile(p)`: the Ok value of the Result it returns
+    head = head.removesuffix("?").rstrip()
     if not head.endswith(")"):
         return None
     i = opening_paren(head, len(head) - 1)
     m = re.search(r"(?<![\w:])(?:\w+::)*([A-Z]\w*)(?:::<[^<>]*>)?::([a-z_]\w*)\s*$", head[:max(i, 0)])
-    return rust_associated(index, enc, m.group(1), m.group(2)) if i >= 0 and m is not None else None
+    if i < 0 or m is None:
+        return None
+    return rust_associated(index, enc, m.group(1), m.group(2), tried=tried)
 
 
 def _property_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[Caller], seen: set[tuple[str, int]],

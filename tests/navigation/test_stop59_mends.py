@@ -223,3 +223,24 @@ def test_swift_private_types_of_other_files_and_subscripts(tmp_path):
     text = served.call("find_related", symbol="Bridge.plugin", relation="callees").text
     assert "Bridge.load Sources/Bridge.swift:8-10 called at 5" in text, text
     assert "plugins" not in text.split("\n", 1)[1], text
+
+
+AHO_TRIED = {
+    "Cargo.toml": "[package]\nname = \"aho\"\nversion = \"0.1.0\"\n",
+    "src/lib.rs": "pub mod nfa;\npub type Result<T> = core::result::Result<T, String>;\n",
+    "src/nfa.rs": ("use crate::Result;\n\npub struct Builder {\n    dense: usize,\n}\n\n"
+                   "impl Builder {\n    pub fn build(&self, p: &[u8]) -> Result<usize> {\n"
+                   "        Compiler::new(self)?.compile(p)\n    }\n}\n\n"                                 # 9
+                   "struct Compiler<'a> {\n    builder: &'a Builder,\n}\n\n"
+                   "impl<'a> Compiler<'a> {\n    fn new(builder: &'a Builder) -> Result<Compiler<'a>> {\n"
+                   "        Ok(Compiler { builder })\n    }\n\n"
+                   "    fn compile(self, p: &[u8]) -> Result<usize> {\n        Ok(p.len() + self.builder.dense)\n    }\n}\n"),
+}
+
+
+def test_a_rust_call_on_the_ok_value_of_an_associated_function_is_found(tmp_path):
+    """aho-corasick run 533: `Compiler::new(self)?.compile(patterns)` was left out of Compiler::compile's callers as
+    'another type's method' (the `?` unwraps the Result new returns), and the depth-3 chain stopped there unsaid."""
+    text = served_tree(tmp_path / "r", AHO_TRIED).call("find_related", symbol="Compiler.compile", relation="callers").text
+    assert "src/nfa.rs:9 in Builder.build" in text, text
+    assert "1 call site" in text, text
