@@ -337,6 +337,10 @@ async def search_text(
             if not r.matches and not regex else None
         if quoted is not None:
             r, as_regex = quoted, True
+        split = _split_over_lines(svc, pattern, case_sensitive, used, path, context_lines, max_results) \
+            if not r.matches and not regex and quoted is None else None
+        if split is not None:
+            r = split[0]
         model = TextSearch(pattern=pattern, matches=r.matches, files=len(r.files), truncated=r.truncated, timed_out=r.timed_out,
                            hits=[TextHit(path=h.path, line=h.line, text=h.text, context=h.context) for h in r.hits if h.path])
         notes = svc.nav.enclosing([(h.path, h.line) for h in r.hits if h.path and not h.context])
@@ -352,6 +356,9 @@ async def search_text(
         if quoted is not None:
             tail.insert(0, "[these are its matches as source code writes it: a quote escaped (\\'), the text up to its "
                            "first line break]")
+        elif split is not None:
+            tail.insert(0, f"[no line holds all of it (the source splits it over lines: a \\ continuation or a "
+                           f"concatenation); these are the lines with '{split[1]}']")
         elif alternatives:
             tail.insert(0, "[searched as its '|'-separated alternatives, each as literal text]")
         elif as_regex != regex:
@@ -446,6 +453,26 @@ def _other_case(svc: Services, r: Any, regex: bool, glob: str | None, path: str)
                     "ignoring case: " + "; ".join(f"{h.path}:{h.line}: {h.text.strip()[:100]}" for h in extra) + "]"]
     return [f"[case-sensitive (a capital in the pattern); {more} more line{'s' if more != 1 else ''} match ignoring "
             "case: case_sensitive=false]"]
+
+
+def _split_over_lines(svc: Services, pattern: str, case_sensitive: bool | None, glob: str | None, path: str,
+                      context_lines: int, max_results: int | None) -> tuple[Any, str] | None:
+    """A message of six words or more that no line holds whole, searched by its first half, then its second: the
+    source splits long messages over lines (aho-corasick run 533 searched a Rust string continued with `\\` and read
+    'no matches'). The matches and the part searched, or None."""
+    words = pattern.split()
+    if len(words) < 6:
+        return None
+    half = (len(words) + 1) // 2
+    for part in (" ".join(words[:half]), " ".join(words[-half:])):
+        try:
+            got = textsearch.search(svc.ws, part, regex=False, case_sensitive=case_sensitive, glob=glob, path=path,
+                                    context_lines=context_lines, max_results=max_results)
+        except ContexteerError:
+            return None
+        if got.matches:
+            return got, part
+    return None
 
 
 def _as_written(svc: Services, pattern: str, case_sensitive: bool | None, glob: str | None, path: str, context_lines: int,

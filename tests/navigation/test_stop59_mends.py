@@ -244,3 +244,16 @@ def test_a_rust_call_on_the_ok_value_of_an_associated_function_is_found(tmp_path
     text = served_tree(tmp_path / "r", AHO_TRIED).call("find_related", symbol="Compiler.compile", relation="callers").text
     assert "src/nfa.rs:9 in Builder.build" in text, text
     assert "1 call site" in text, text
+
+
+def test_a_message_split_over_source_lines_is_found_by_its_first_words(tmp_path):
+    """aho-corasick run 533: searching the whole message, which the source continues over lines with `\\`, answered
+    'no matches' and the agent searched again with a shorter part."""
+    files = {"src/error.rs": ('pub fn message(max: u64) -> String {\n    format!(\n'
+                              '        "building the automaton failed because it required \\\n'
+                              '         building more states that can be identified, where the \\\n'
+                              '         maximum ID for the chosen representation is {}",\n        max,\n    )\n}\n')}
+    text = served_tree(tmp_path / "r", files).call(
+        "search_text", pattern="building the automaton failed because it required building more states").text
+    assert "3: " in text and "in message 1-8" in text, text
+    assert "the source splits it over lines" in text, text
