@@ -179,6 +179,17 @@ class SymbolSearchRun:
         return model
 
 
+def _qualified_parts(nav: NavigationService, by_part: dict[str, list[Any]], kind: str | None,
+                     prefix: str | None, match: str) -> list[str]:
+    """The qualified names of a several-name search that found nothing, answered as one name alone is
+    (_qualified_miss: an inherited member, a namespace's): their definitions put into `by_part`, the notes returned."""
+    notes: list[str] = []
+    for part in [p for p, found in by_part.items() if not found and is_qualified(p) and match == "exact"]:
+        by_part[part], said = _qualified_miss(nav, part, kind, prefix, None)
+        notes += [said] if said else []
+    return notes
+
+
 def _kind_any(kind: str | None, allowed: tuple[str, ...]) -> bool:
     """Whether a kind filter (None, one kind, or several joined by commas: `function,method`) admits any of `allowed`
     (review of the stop-52 diff: `Sub.resolve` with kind="function,method" had hidden the inherited method)."""
@@ -271,6 +282,9 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         if away:
             moved = f"none under {prefix} of " + ", ".join(f"'{a}'" for a in away) + ": listed from elsewhere"
             note = f"{note}; {moved}" if note else moved
+        # a member a class inherits, among several names (`PaymentSheetManager.present, X`: stripe run 537 was told
+        # "no definition named" where the one name alone answers with StripeUIManager's)
+        note = "; ".join(x for x in (note, *_qualified_parts(nav, by_part, kind, prefix, match)) if x) or None
         pool = list({s.id: s for found in by_part.values() for s in found}.values())  # two names of one definition
         missing = [p for p, found in by_part.items() if not found]
         if missing:

@@ -257,3 +257,14 @@ def test_a_message_split_over_source_lines_is_found_by_its_first_words(tmp_path)
         "search_text", pattern="building the automaton failed because it required building more states").text
     assert "3: " in text and "in message 1-8" in text, text
     assert "the source splits it over lines" in text, text
+
+
+def test_an_inherited_member_among_several_names_is_answered(tmp_path):
+    """stripe run 537: `search_symbol(query='PaymentSheetManager.present, PaymentSheetManager')` said "no definition
+    named 'PaymentSheetManager.present'", where the one name alone answers with the base class's present."""
+    files = {"src/main/java/com/x/Base.kt": ("package com.x\n\nabstract class Base {\n  fun present(p: Int) {\n"
+                                             "    println(p)\n  }\n}\n"),
+             "src/main/java/com/x/Sheet.kt": "package com.x\n\nclass Sheet : Base() {\n  fun show() {\n    present(1)\n  }\n}\n"}
+    text = served_tree(tmp_path / "r", files).call("search_symbol", query="Sheet.present, Sheet").text
+    assert "no definition named" not in text, text
+    assert "has no present of its own: it inherits Base's" in text and "method com.x.Base.present" in text, text
