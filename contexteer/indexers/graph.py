@@ -3140,7 +3140,9 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
         if not frontier:
             ended = True
             if out.items:  # the hierarchy ended above the depth asked
-                out.note = "complete: all levels listed"
+                # (one level only: said, signalr run 542 searched `extends HttpClient` to learn none was indirect)
+                out.note = "complete: all levels listed" + ("; all direct" if len(out.items) > 1 and depth > 1
+                                                              and all(it.depth == 1 for it in out.items) else "")
             break
         if level == stop_at >= 3 and len(out.items) <= 40:
             # the most levels asked for means all of them while the answer stays short: expo's AnyFunction ->

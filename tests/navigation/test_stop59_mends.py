@@ -268,3 +268,17 @@ def test_an_inherited_member_among_several_names_is_answered(tmp_path):
     text = served_tree(tmp_path / "r", files).call("search_symbol", query="Sheet.present, Sheet").text
     assert "no definition named" not in text, text
     assert "has no present of its own: it inherits Base's" in text and "method com.x.Base.present" in text, text
+
+
+def test_an_implementations_answer_whose_rows_are_all_direct_says_so(tmp_path):
+    """signalr run 542: 'depth 3: 4 definitions [complete: all levels listed]' did not say whether any subclass was
+    indirect, which the question asked; the agent searched `extends HttpClient`."""
+    files = {"src/Base.ts": "export abstract class Base {\n  abstract send(): void;\n}\n",
+             "src/A.ts": "import { Base } from \"./Base\";\nexport class A extends Base {\n  send(): void {}\n}\n",
+             "src/B.ts": "import { Base } from \"./Base\";\nexport class B extends Base {\n  send(): void {}\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="Base", relation="implementations").text
+    assert "[complete: all levels listed; all direct]" in text, text
+    files["src/C.ts"] = "import { A } from \"./A\";\nexport class C extends A {}\n"
+    text = served_tree(tmp_path / "r2", files).call("find_related", symbol="Base", relation="implementations").text
+    assert "all direct" not in text, text
