@@ -1588,7 +1588,8 @@ def _rust_trait_calls(nav: NavigationService, found: ImportUse, defined: str | N
             at = [n for n, t in enumerate(lines, 1) if n not in spans and (scope is None or scope[0] <= n <= scope[1])
                   and any(takes is None or not c.group(0).startswith(".")  # (`T::name(item)` passes self: any arity)
                           or _rust_empty_call(t, c.end()) != takes for c in call.finditer(t.split("//", 1)[0]))
-                  and not _inherent_self_call(syms or [], lines, n, m.name)]
+                  and not _inherent_self_call(syms or [], lines, n, m.name)
+                  and not _inherent_receiver_call(nav, syms or [], lines, n, m.name)]
             if at:
                 out.append(UsedName(name=f"{owner.name}::{m.name}(){via}", lines=at[:MAX_LINES],
                                     more=max(0, len(at) - MAX_LINES), defined=f"{m.path}:{m.start_line}"))
@@ -1612,6 +1613,33 @@ def _inherent_self_call(syms: list[Any], lines: list[str], n: int, method: str) 
     own = [i for i in inherent if _impl_type(i) == _impl_type(inner)]
     return any(s.name == method and s.kind in ("method", "function") and any(i.start_line <= s.start_line <= i.end_line
                                                                              for i in own) for s in syms)
+
+
+def _inherent_receiver_call(nav: NavigationService, syms: list[Any], lines: list[str], n: int, method: str) -> bool:
+    """Whether every `.method(..)` on line `n` is on a value whose type has an inherent method of that name, which
+    Rust picks before a trait's: a parameter declared with the type (`nfa: &NFA<S>`), or a call of the file's own
+    function or method returning it (`self.repr().is_match_state(id)` with `fn repr(&self) -> &Repr<S>`). The
+    aho-corasick A/B agents (runs 533, 541) were told dfa.rs imports Automaton for such calls."""
+    from contexteer.indexers.lookup import _rust_inherent_named, enclosing
+    from contexteer.indexers.syntax import declared_type
+
+    text = _line(lines, n).split("//", 1)[0]
+    calls = list(re.finditer(rf"([A-Za-z_]\w*)\s*(\(\s*\))?\s*\.\s*{re.escape(method)}\s*(?:::<[^>]*>)?\s*\(", text))
+    if not calls:
+        return False
+    enc = enclosing([s for s in syms if s.kind in ("function", "method")], n)
+    for c in calls:
+        word, called = c.group(1), c.group(2) is not None
+        if called:
+            fn = next((s for s in syms if s.name == word and s.kind in ("function", "method")), None)
+            typed = re.search(r"->\s*&?\s*(?:'\w+\s+)?(?:mut\s+)?(?:\w+::)*([A-Z]\w*)", fn.signature or "") if fn else None
+            name = typed.group(1) if typed else None
+        else:
+            declared = declared_type(enc.signature or "", word) if enc is not None and word != "self" else None
+            name = re.sub(r"<.*", "", declared).rsplit("::", 1)[-1].lstrip("&*").strip() if declared else None
+        if not name or name == "Self" or not _rust_inherent_named(nav.index, name, method):
+            return False
+    return True
 
 
 def _rust_takes_arguments(m: Any) -> bool | None:

@@ -282,3 +282,29 @@ def test_an_implementations_answer_whose_rows_are_all_direct_says_so(tmp_path):
     files["src/C.ts"] = "import { A } from \"./A\";\nexport class C extends A {}\n"
     text = served_tree(tmp_path / "r2", files).call("find_related", symbol="Base", relation="implementations").text
     assert "all direct" not in text, text
+
+
+def test_the_rust_uses_view_leaves_out_inherent_methods_named_like_an_imported_trait_s(tmp_path):
+    """aho-corasick runs 533 and 541: dfa.rs's uses view credited the Automaton import with
+    `self.repr().is_match_state(id)` (Repr's inherent method) and `nfa.next_state(..)` (NFA's inherent one, which Rust
+    picks before the trait's)."""
+    files = {
+        "Cargo.toml": "[package]\nname = \"aho\"\nversion = \"0.1.0\"\n",
+        "src/lib.rs": "pub mod automaton;\npub mod dfa;\n",
+        "src/automaton.rs": ("pub trait Automaton {\n    fn is_match_state(&self, id: usize) -> bool;\n"
+                             "    fn find(&self) -> bool {\n        self.is_match_state(0)\n    }\n}\n"),
+        "src/dfa.rs": ("use crate::automaton::Automaton;\n\n"
+                       "pub struct Repr {\n    max: usize,\n}\n\n"
+                       "impl Repr {\n    pub fn is_match_state(&self, id: usize) -> bool {\n        id <= self.max\n    }\n}\n\n"
+                       "pub struct Standard(Repr);\n\n"
+                       "impl Standard {\n    fn repr(&self) -> &Repr {\n        &self.0\n    }\n}\n\n"
+                       "impl Automaton for Standard {\n"                                             # 19
+                       "    fn is_match_state(&self, id: usize) -> bool {\n"
+                       "        self.repr().is_match_state(id)\n    }\n}\n\n"                       # 21
+                       "pub fn run(s: &Standard, r: &Repr) -> bool {\n"
+                       "        s.find() && r.is_match_state(1)\n}\n"),                              # 26
+    }
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/dfa.rs", view="uses").text
+    line = next(x for x in text.splitlines() if "crate::automaton" in x)
+    assert "Automaton::find() (automaton.rs:3) at 28" in line, text
+    assert "is_match_state" not in line, text
