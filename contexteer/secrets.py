@@ -339,8 +339,10 @@ def _credential_value(val: str, *, quoted: bool, config_key: bool, key: str = ""
     lower-case word followed by more words (`prose`) is a sentence, not a value."""
     if _PLACEHOLDER.match(val):
         return False
-    if not quoted and re.fullmatch(r"[A-Za-z_][\w.]*[?!]", val):
-        val = val[:-1]  # a nullable type, `token: ReadableMap?` (Kotlin, Swift, C#): judged as the name it is
+    if not quoted and re.fullmatch(r"[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)*\?", val):
+        # a nullable type, `token: ReadableMap?` (Kotlin, Swift, C#): judged as the name it is (a password ending in
+        # `!`, or with digits, is no type name: review of stop 59)
+        val = val[:-1]
     digits = sum(c.isdigit() for c in val)
     if quoted:  # without digits: a long single word may be a passphrase; `"session-token"` is a label
         return digits > 0 or (len(val) >= 12 and not _WORDS.match(val))

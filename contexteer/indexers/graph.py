@@ -1465,8 +1465,8 @@ def _with_lines(label: str, at: list[int] | None) -> str:
 
 def _class_member_value(index: IndexQueries, d: Symbol) -> bool:
     """A constant or field declared in a class, enum, struct or interface (an enum's member, a static field)."""
-    if d.kind not in ("constant", "field") or d.parent_id is None:
-        return False
+    if d.kind not in ("constant", "field") or d.parent_id is None or d.language == "rust":
+        return False  # (a Rust enum's variants are called bare after `use Token::*`: review of stop 59)
     parent = index.get_symbol(d.parent_id)
     return parent is not None and parent.kind in CLASS_KINDS and parent.kind != "module"  # (a TS namespace's own)
 
@@ -2801,7 +2801,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     # (PHP: `.` joins strings, `$parts[0] . format_name($x)` calls no member)
     sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" else (r"(\.|->|::|\?\.)", "")
     args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*(?:\?\.\s*)?\(" if language in TS_LIKE \
-        else r"(?:(?:::\s*)?<[^<>()]*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
+        else r"(?:(?:::\s*)?<(?:[^<>()]|<[^<>()]*>)*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed
         args = r"(?![\w$])"
     elif language == "ruby":  # `context.registers.static`: a call without parentheses too (liquid run 509)

@@ -3337,6 +3337,8 @@ def ruby_writes(sym: Symbol, callee: str) -> str | None:
         return None
     if re.fullmatch(r"[A-Za-z_]\w*=", callee):
         return "write"
+    if sym.kind == "method" and re.fullmatch(r"[A-Za-z_]\w*", callee):
+        return "read"  # a reader `def size`: `box.size = 3` calls `size=` (review of stop 59)
     if sym.kind != "field" or sym.parent_id is None:
         return None
     made = re.match(r"\s*attr_(reader|writer|accessor)\b", sym.signature or "")
@@ -3997,11 +3999,18 @@ def _kotlin_top_level_reach(index: IndexQueries, sym: Symbol, callee: str, sites
         if private and c.path != sym.path:
             return True
         lines = _file_lines(ws, c.path, files) if ws is not None else []
-        if not bare.search(lines[c.line - 1] if 0 < c.line <= len(lines) else ""):
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        at = next((m for m in bare.finditer(text) if not re.search(r"\bfun\s+(?:<[^>]*>\s*)?$", text[: m.start()])), None)
+        if at is None:
             return False
+        text = text[at.start():]
         syms = _symbols_of(index, defs, c.path)
         around = {s.id for s in syms if s.kind in _CLASS_KINDS and s.start_line <= c.line <= s.end_line}
-        return any(s.name == callee and s.kind in ("method", "function") and s.parent_id in around for s in syms)
+        # (a member that cannot take the call's arguments shadows nothing: `fun format() = format(amount, 2)` calls the
+        # top-level format(value, digits); review of stop 59)
+        args = call_args(text, callee)
+        return any(s.name == callee and s.kind in ("method", "function") and s.parent_id in around
+                   and (args is None or takes_call(s.signature or "", callee, args, "kotlin")) for s in syms)
 
     return leave_out(sites, left_out, unreached)
 
@@ -4509,8 +4518,8 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
     # word is read by the Ruby rules of _by_language_rules)
     call = re.compile(rf"(?<=\.)\s*{re.escape(callee)}(?={_RUBY_ASSIGNED})") if ruby_assign == "write" else \
         re.compile(r"(?<![\w$#])" + re.escape(callee) + r"\s*\(|(?<=\.)\s*" + re.escape(callee)
-                   + (r"(?![\w?!]|:[^:])" if ruby_assign else r"(?![\w?!]|:[^:]|\s*=[^=~>])")) if language == "ruby" else \
-        re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:(?:::\s*)?<[^<>()]*>)?\s*\("))
+                   + (r"(?![\w?!]|:[^:])" if ruby_assign == "both" else r"(?![\w?!]|:[^:]|\s*=[^=~>])")) if language == "ruby" else \
+        re.compile(r"(?<![\w$#])" + re.escape(callee) + (r"(?![\w$])" if bare_name else r"\s*(?:(?:::\s*)?<(?:[^<>()]|<[^<>()]*>)*>)?\s*\("))
     fits = None if ruby_assign == "write" else arity(signature, callee) if language in _ARITY_CHECKED or (language == "ruby" and _ruby_plain_params(signature)) \
         else _ts_arity(index, owner_cls, signature, callee) if language in ("typescript", "tsx") else None
     if fits is not None and extends is not None:  # `xs.WhereNotNull()` or `Util.WhereNotNull(xs)`: one less on a value
@@ -7045,6 +7054,14 @@ def _ts_outside_type(index: IndexQueries, defs: dict[str, list[Symbol]], site: C
     if not re.fullmatch(r"[A-Z][\w$]*", base) or re.fullmatch(r"[A-Z]\d?|T[A-Z]\w*", base) or base in ("Object", "Function"):
         return False
     if _is_type(index, base) or inherits(index, owner, base):
+        return False
+    # (a name a relative import binds, `import { Client as Transport } from "./client"`, is the repository's: review
+    # of stop 59 had all three calls through such an alias left out)
+    ws = getattr(index, "ws", None)
+    lines = _file_lines(ws, site.path, {}) if ws is not None else []
+    bound = re.compile(rf"^\s*import\b[^;]*?(?<![\w$.]){re.escape(base)}\b[^;]*?\bfrom\s*[\"']\.")
+    if any(imp.module.startswith(".") and bound.search("\n".join(lines[imp.line - 1:imp.line + 12]))
+           for imp in index.imports_of(site.path)):
         return False
     around = [s for s in _symbols_of(index, defs, site.path) if s.start_line <= site.line <= s.end_line]
     return not any(re.search(rf"<[^()]*\b{re.escape(base)}\b", (s.signature or "").split("(", 1)[0]) for s in around)

@@ -429,7 +429,7 @@ def overloads_taking(named: list[_S], params: list[str], asked: list[str] | None
 def call_args(text: str, name: str) -> list[str] | None:
     """The arguments the first call of `name` on a line passes, as written (`new Parser(treeBuilder)` ->
     ['treeBuilder']); None when the call does not close on the line."""
-    m = re.search(rf"\b{re.escape(name)}\s*(?:(?:::\s*)?<[^<>()]*>)?\s*\(", text)
+    m = re.search(rf"\b{re.escape(name)}\s*(?:(?:::\s*)?<(?:[^<>()]|<[^<>()]*>)*>)?\s*\(", text)
     inner = inside_parens(text, m.end()) if m is not None else None
     return top_level(inner) if inner is not None else None
 

@@ -464,15 +464,37 @@ def _split_over_lines(svc: Services, pattern: str, case_sensitive: bool | None, 
     if len(words) < 6:
         return None
     half = (len(words) + 1) // 2
-    for part in (" ".join(words[:half]), " ".join(words[-half:])):
+    whole = " ".join(words).lower() if case_sensitive is not True else " ".join(words)
+    for part, first in ((" ".join(words[:half]), True), (" ".join(words[-half:]), False)):
         try:
             got = textsearch.search(svc.ws, part, regex=False, case_sensitive=case_sensitive, glob=glob, path=path,
                                     context_lines=context_lines, max_results=max_results)
         except ContexteerError:
             return None
-        if got.matches:
+        # only where the lines around go on with the rest (the review of stop 59 got "split over lines" for two
+        # messages that merely began alike)
+        got.hits = [h for h in got.hits if not h.path or h.context or _continues(svc, h.path, h.line, whole, first,
+                                                                                 case_sensitive is True)]
+        kept = [h for h in got.hits if h.path and not h.context]
+        if kept:
+            got.matches = len(kept)
+            got.files = {f: sum(1 for h in kept if h.path == f) for f in dict.fromkeys(h.path for h in kept)}
             return got, part
     return None
+
+
+def _continues(svc: Services, path: str, line: int, whole: str, first: bool, exact_case: bool) -> bool:
+    """Whether the message `whole` reads across line `line` of `path` and the three lines after it (`first`: the hit
+    holds its first words) or before it, string quotes, `+`, `\\` and line breaks taken out."""
+    from contexteer.workspace import repo_text
+
+    text = repo_text(svc.ws, path)
+    if text is None:
+        return False
+    lines = text.split("\n")
+    span = lines[line - 1:line + 3] if first else lines[max(0, line - 4):line]
+    joined = " ".join(" ".join(re.sub(r"[\"'`]\s*\+?\s*[\"'`]?|\\$|\\n", " ", t) for t in span).split())
+    return whole in (joined if exact_case else joined.lower())
 
 
 def _as_written(svc: Services, pattern: str, case_sensitive: bool | None, glob: str | None, path: str, context_lines: int,

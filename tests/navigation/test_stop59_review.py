@@ -1,0 +1,78 @@
+"""The review of stop 59's mends: each finding, with what the first mend had answered."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+
+def test_a_password_ending_in_an_exclamation_mark_is_still_redacted(tmp_path):
+    """The nullable-type exemption (`token: ReadableMap?`) had let `password: Passw0rd!` through in clear."""
+    files = {"config.yaml": "db:\n  password: Passw0rd!\n  secret: MySecret!\n", "app.properties": "db.password=Password1!\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("read_code_range", path="config.yaml").text
+    assert "Passw0rd" not in text and "MySecret" not in text, text
+    assert "Password1" not in served.call("read_code_range", path="app.properties").text
+
+
+def test_a_turbofish_with_nested_generics_is_no_call_of_a_repository_method(tmp_path):
+    """`xs.iter().map(..).collect::<Vec<_>>()` had become Bag.collect's call 'by receiver type' once turbofish calls
+    were recorded (the receiver regexes read no nested `<..>`)."""
+    files = {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+             "src/lib.rs": ("pub struct Bag {\n    items: Vec<u32>,\n}\n\nimpl Bag {\n"
+                            "    pub fn collect(&self) -> Vec<u32> {\n        self.items.clone()\n    }\n}\n\n"
+                            "pub fn total(b: &Bag, xs: &[u32]) -> usize {\n"
+                            "    let v = xs.iter().map(|x| x + 1).collect::<Vec<_>>();\n"              # 12
+                            "    let w = b.collect();\n    v.len() + w.len()\n}\n")}                     # 13
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="total", relation="callees").text
+    assert "Bag.collect src/lib.rs:6-8 called at 13\n" in text, text
+
+
+def test_a_typescript_class_imported_under_another_name_is_the_repository_s(tmp_path):
+    """`import { Client as Transport } from "./client"`: all three calls through the alias had been left out as an
+    outside class's."""
+    files = {"src/client.ts": "export class Client {\n  send(data: string): void {\n    console.log(data);\n  }\n}\n",
+             "src/app.ts": ("import { Client as Transport } from \"./client\";\n\n"
+                            "export function direct(t: Transport): void {\n  t.send(\"b\");\n}\n\n"
+                            "export function built(): void {\n  const t = new Transport();\n  t.send(\"c\");\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Client.send", relation="callers").text
+    assert "2 calling definitions, 2 call sites" in text, text
+
+
+def test_rust_enum_variants_used_bare_are_callees(tmp_path):
+    """After `use Token::*`, `Number(1)` builds the variant: the bare-call rule for class members had left it
+    unresolved."""
+    files = {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+             "src/lib.rs": ("pub enum Token {\n    Ident(String),\n    Number(i64),\n}\n\nuse Token::*;\n\n"
+                            "pub fn lex(s: &str) -> Token {\n    if s.starts_with('1') {\n        return Number(1);\n"
+                            "    }\n    Ident(s.to_string())\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="lex", relation="callees").text
+    assert "Token.Number 3-3 called at 10" in text and "Token.Ident 2-2 called at 12" in text, text
+
+
+def test_a_message_whose_halves_only_begin_alike_is_no_split_message(tmp_path):
+    """`failed to open the config file for reading` had matched `"failed to open the file"` as 'split over lines'."""
+    files = {"src/a.py": ('def f():\n    raise OSError("failed to open the file")\n\n\n'
+                          'def g():\n    raise OSError("failed to open the directory for writing")\n')}
+    text = served_tree(tmp_path / "r", files).call("search_text", pattern="failed to open the config file for reading").text
+    assert "no matches" in text and "split" not in text, text
+
+
+def test_a_kotlin_member_that_cannot_take_the_arguments_shadows_nothing(tmp_path):
+    """`fun format(): String = format(amount, 2)` in a class calls the top-level format(value, digits): it had been
+    left out as the member's."""
+    files = {"src/Format.kt": "package demo\n\nfun format(value: Double, digits: Int): String {\n  return \"$value$digits\"\n}\n",
+             "src/Money.kt": ("package demo\n\nclass Money(val amount: Double) {\n"
+                              "  fun format(): String = format(amount, 2)\n\n  fun show(): String {\n    return format()\n  }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="format", path="src/Format.kt",
+                                                     relation="callers").text
+    assert "src/Money.kt:4 in Money.format" in text and "1 call site" in text, text
+
+
+def test_a_ruby_reader_method_beside_a_writer_leaves_the_writes_out(tmp_path):
+    """`def size` beside `def size=`: `box.size = 3` and `self.size = 0` had been listed as the reader's callers too,
+    so both answers claimed them; a compound `box.size += 1` reads and writes, and stays."""
+    files = {"lib/box.rb": ("class Box\n  def size=(v)\n    @size = v\n  end\n\n  def size\n    @size\n  end\n\n"
+                            "  def reset\n    self.size = 0\n  end\nend\n\n"
+                            "class Shelf\n  def fill(box)\n    box.size = 3\n    box.size += 1\n    box.size\n  end\nend\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Box.size", relation="callers").text
+    assert "lib/box.rb:17 `box.size = 3`" in text and "lib/box.rb:11 `self.size = 0`" in text, text
+    assert "18: box.size += 1" in text or "18 in Shelf#fill" in text, text
