@@ -147,6 +147,22 @@ def kotlin(data: bytes) -> bytes:
     return data
 
 
+#: annotation lines right above a declaration's modifiers or keyword: all but the last are blanked
+_KOTLIN_ANNOTATION_RUN = re.compile(
+    rb"^((?:[ \t]*@[\w.:]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\n)+)(?=[ \t]*@[\w.:]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\n"
+    rb"[ \t]*(?:(?:public|internal|private|protected|open|abstract|sealed|data|enum|inner|value|annotation|"
+    rb"companion|final)[ \t]+)*(?:object|class|interface|fun)\b)", re.M)
+
+
+def kotlin_annotations(data: bytes) -> bytes:
+    """Kotlin `data` with the annotation lines above a declaration blanked but the last (same length, same lines):
+    tree-sitter-kotlin 1.1 reads `@SuppressLint("RestrictedApi")\n@OptIn(X::class)\ninternal object M {` over a long
+    body as an expression, `internal` and `object` names (no syntax error), and the object and its members were
+    lost to outlines (stripe-react-native run 543's CheckoutConfigurationMapper). Called only when the tree shows that
+    reading (extract.parse_prepared)."""
+    return _KOTLIN_ANNOTATION_RUN.sub(lambda m: _spaces(m.group(1)), data)
+
+
 #: the rewrite of each language that has one
 #: A line of its own at the start of a line that only invokes an upper-case macro: a declaration a preprocessor would
 #: expand (`GMOCK_DECLARE_KIND_(bool, kBool);`), a warning push or pop without a semicolon

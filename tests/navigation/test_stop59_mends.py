@@ -308,3 +308,16 @@ def test_the_rust_uses_view_leaves_out_inherent_methods_named_like_an_imported_t
     line = next(x for x in text.splitlines() if "crate::automaton" in x)
     assert "Automaton::find() (automaton.rs:3) at 28" in line, text
     assert "is_match_state" not in line, text
+
+
+def test_a_kotlin_object_under_two_annotations_with_top_level_functions_after_it_is_indexed(tmp_path):
+    """stripe-react-native run 543: tree-sitter-kotlin read `@A("x")\\n@B(C::class)\\ninternal object M {..}` followed
+    by a top-level function as an expression (no syntax error): the object was missing from the outline and its
+    methods were listed as top-level functions."""
+    files = {"src/main/kotlin/a/M.kt": ("package a\n\n@A(\"x\")\n@B(C::class)\ninternal object M {\n"
+                                        "  fun map(): Int = g(1)\n}\n\nprivate fun g(x: Int) = x\n\nprivate const val K = \"k\"\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("get_structured_index", path="src/main/kotlin/a/M.kt").text
+    assert "internal object M" in text, text
+    text = served.call("find_related", symbol="g", relation="callers").text
+    assert "in M.map" in text, text
