@@ -7029,6 +7029,12 @@ def _rust_path_typed(index: IndexQueries, site: Caller, typed: str | None, owner
                      owner_cls: Symbol | None) -> tuple[bool, str | None]:
     """A Rust value's type written with its module (`nfa_builder: nfa::Builder`): whether it is another module's
     namesake of the method's type (`teddy::Builder`), and the type's own name."""
+    if typed is not None and "::" not in typed and site.path.endswith(".rs") and site.receiver_name:
+        # a parameter written with its module (`b: &nfa::Builder`), which declared_type reads as `Builder`
+        enc = site.symbol or enclosing(index.symbols_in_file(site.path), site.line)
+        written = _rust_param_type(enc.signature or "", site.receiver_name) if enc is not None else None
+        path = re.match(r"&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:[A-Za-z_]\w*::)+[A-Z]\w*)", written or "")
+        typed = path.group(1) if path is not None and path.group(1).endswith("::" + typed) else typed
     if typed is None or "::" not in typed or not site.path.endswith(".rs"):
         return False, typed
     module, _, name = typed.rpartition("::")

@@ -76,3 +76,17 @@ def test_a_ruby_reader_method_beside_a_writer_leaves_the_writes_out(tmp_path):
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Box.size", relation="callers").text
     assert "lib/box.rb:17 `box.size = 3`" in text and "lib/box.rb:11 `self.size = 0`" in text, text
     assert "18: box.size += 1" in text or "18 in Shelf#fill" in text, text
+
+
+def test_rust_parameters_typed_with_their_module_are_told_apart(tmp_path):
+    """`fn with_param(b: &nfa::Builder, t: &teddy::Builder)`: `b.build(3)` had been listed among teddy::Builder::build's
+    callers (the field case was mended, the parameter one not)."""
+    files = {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+             "src/lib.rs": ("pub mod nfa;\npub mod teddy;\n\n"
+                            "pub fn with_param(b: &nfa::Builder, t: &teddy::Builder) -> u32 {\n"
+                            "    let x = b.build(3);\n    let y = t.build(4);\n    x + y\n}\n"),
+             "src/nfa.rs": "pub struct Builder;\n\nimpl Builder {\n    pub fn build(&self, n: u32) -> u32 {\n        n\n    }\n}\n",
+             "src/teddy.rs": "pub struct Builder;\n\nimpl Builder {\n    pub fn build(&self, n: u32) -> u32 {\n        n + 1\n    }\n}\n"}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Builder.build", path="src/teddy.rs",
+                                                     relation="callers").text
+    assert "1 calling definition, 1 call site" in text and "src/lib.rs:6 in with_param" in text, text
