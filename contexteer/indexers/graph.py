@@ -95,6 +95,7 @@ from contexteer.indexers.syntax import (
     same_type,
     swift_params,
     takes_call,
+    top_level,
     whole_header,
     written_bases,
 )
@@ -2573,7 +2574,11 @@ def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: 
     for n in at:
         text = lines[n - 1] if lines is not None and 0 < n <= len(lines) else ""
         args = call_args(text, cls.name)
-        said.setdefault(_constructor_fit(_typed_constructors(ctors, args, lines or [], n, top), named, args), []).append(n)
+        if args is None and lines is not None and cls.language == "swift":  # (a call over lines)
+            args = call_args_at(lines, n, cls.name, cls.language)
+        memberwise = _swift_memberwise(cls, ctors, args)
+        said.setdefault(memberwise or _constructor_fit(_typed_constructors(ctors, args, lines or [], n, top), named, args),
+                        []).append(n)
     if len(said) == 1:
         return next(iter(said))
     return "; ".join(f"{k} at {','.join(map(str, v))}" for k, v in said.items())
@@ -2615,6 +2620,25 @@ def _declared_above(lines: list[str], name: str, line: int, top: int) -> str | N
             return None
         return m.group(1).rsplit(".", 1)[-1].lower()
     return None
+
+
+def _swift_memberwise(cls: Symbol, ctors: list[Symbol], args: list[str] | None) -> str | None:
+    """A Swift struct built with argument labels no declared `init` has (`JSResult(call: c, result: r)` beside
+    `init(call:callResult:)`): its implicit memberwise initializer, said so (capios run 539 was given the declared
+    one), or None."""
+    if cls.language != "swift" or cls.kind != "struct" or not args:
+        return None
+    labels = [m.group(1) if (m := re.match(r"\s*([A-Za-z_]\w*)\s*:(?!:)", a)) else "_" for a in args]
+    if all(x == "_" for x in labels):
+        return None
+
+    def declared(c: Symbol) -> list[str]:
+        inner = (c.signature or "")[(c.signature or "").find("(") + 1:]
+        return [p.split(":")[0].split()[0] if p.split(":")[0].split() else "_" for p in top_level(inner.rsplit(")", 1)[0])]
+
+    if any(declared(c) == labels for c in ctors):
+        return None
+    return f"its memberwise initializer ({''.join(x + ':' for x in labels)})"
 
 
 def _constructor_fit(ctors: list[Symbol], named: str, args: list[str] | None) -> str:

@@ -321,3 +321,16 @@ def test_a_kotlin_object_under_two_annotations_with_top_level_functions_after_it
     assert "internal object M" in text, text
     text = served.call("find_related", symbol="g", relation="callers").text
     assert "in M.map" in text, text
+
+
+def test_a_swift_struct_built_with_labels_no_init_declares_uses_its_memberwise_initializer(tmp_path):
+    """capios runs 539 and 544: `JSResult(call: call, result: r)` was said to build with the declared
+    `init(call:callResult:)`; the labels name the struct's implicit memberwise initializer."""
+    files = {"Sources/JS.swift": ("public struct JSResult {\n    let call: String\n    let result: Int\n}\n\n"
+                                  "extension JSResult {\n    init(call: String, callResult: Double) {\n"
+                                  "        self.call = call\n        self.result = Int(callResult)\n    }\n}\n"),
+             "Sources/Bridge.swift": ("func handle(call: String) {\n    let a = JSResult(call: call, callResult: 1.0)\n"
+                                      "    let b = JSResult(call: call,\n                     result: 2)\n    print(a, b)\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="handle", relation="callees").text
+    assert "its memberwise initializer (call:result:) at 3" in text, text
+    assert "(call: String, callResult: Double) at 2" in text, text
