@@ -392,6 +392,13 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
             what = "conversions to other packages' types" if target.language == "go" else "classes of other packages (instances built)"
             out.append(f"{what}: {', '.join(types[:_LISTED])}")
     unresolved = model.unresolved
+    if target.language in ("kotlin", "java", "scala", "swift", "csharp"):
+        # `ReadableMap.getMap (on params)`: the receiver's declared type, a library's (stripe run 543 read "a receiver
+        # of unknown type" beside the type it names)
+        typed = [u for u in unresolved if re.match(r"[A-Z][\w.]*\.[a-z_]\w* \(on [^)]*\)", u)]
+        if typed:
+            out.append(f"methods of library types: {', '.join(typed[:_LISTED])}")
+            unresolved = [u for u in unresolved if u not in typed]
     if target.language == "php":  # `new \RuntimeException(..)`: a global class built, no receiver of unknown type
         built = [u for u in unresolved if re.fullmatch(r"\\[A-Z]\w*(?: at [\d,…]+)?", u)]
         if built:

@@ -334,3 +334,13 @@ def test_a_swift_struct_built_with_labels_no_init_declares_uses_its_memberwise_i
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="handle", relation="callees").text
     assert "its memberwise initializer (call:result:) at 3" in text, text
     assert "(call: String, callResult: Double) at 2" in text, text
+
+
+def test_kotlin_callees_on_a_library_type_are_said_so(tmp_path):
+    """stripe run 543: `unresolved (a receiver of unknown type): ReadableMap.getMap (on params)` named the receiver's
+    type while calling it unknown."""
+    files = {"src/main/java/com/x/M.kt": ("package com.x\n\nimport com.facebook.react.bridge.ReadableMap\n\n"
+                                          "class M {\n  fun init(params: ReadableMap) {\n"
+                                          "    val a = params.getMap(\"appInfo\")\n    a?.let { println(it) }\n  }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="M.init", relation="callees").text
+    assert "methods of library types: ReadableMap.getMap (on params) at 7" in text, text
