@@ -299,7 +299,8 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                     continue
                 # a deeper level of guesses floods the answer (Scala: every flatMap of Option, Try...; Java: every
                 # `collection.add(x)` on a Collection under IndexedCollection.add, Collections A/B run 76)
-                if level > 1 and entry.how in ("name only", "base type") and not _base_dispatch(index, target, entry.symbol):
+                if level > 1 and entry.how in ("name only", "base type") and not _base_dispatch(index, target, entry.symbol) \
+                        and not _sole_implementation(index, target, entry, resolve_imports):
                     _guessed_deeper(index, out, entry, target, through_base, hidden, hidden_sites)
                     continue
                 out.items.append(entry)
@@ -668,6 +669,23 @@ def _base_dispatch(index: IndexQueries, target: Symbol, caller: Symbol | None) -
         return False
     mine, theirs = target.qualname.rsplit(".", 2)[-2], caller.qualname.rsplit(".", 2)[-2]
     return mine != theirs and inherits(index, mine, theirs)
+
+
+def _sole_implementation(index: IndexQueries, target: Symbol, entry: Related,
+                         resolve_imports: Callable[[str], dict[str, list[str]]]) -> bool:
+    """Whether a caller through a value of a base type or interface (`this.connection.start()` with `connection:
+    IConnection`) can only reach `target`: the target's class is the one repository type implementing it, directly and
+    with nothing below. Such a caller is followed like a typed one (signalr run 542's depth-3 chain stopped there)."""
+    typed = re.search(r"\breceiver [\w$.]+: \*?([A-Za-z_][\w.]*)", entry.detail or "")
+    if entry.how != "base type" or typed is None or "." not in target.qualname:
+        return False
+    base_name, owner = typed.group(1).rsplit(".", 1)[-1], target.qualname.rsplit(".", 2)[-2]
+    bases = [b for b in index.symbols_named(base_name) if b.name == base_name and b.kind in CLASS_KINDS
+             and language_family(b.language) == language_family(target.language)]
+    if len(bases) != 1:
+        return False
+    subs = [c for c, _, _ in _direct_subtypes(index, bases[0], None, resolve_imports)]
+    return len(subs) == 1 and subs[0].name == owner and not _direct_subtypes(index, subs[0], None, resolve_imports)
 
 
 def _own_file_macro(index: IndexQueries, target: Symbol, sites: list[Any], file_syms: dict[str, list[Symbol]]) -> list[Any]:

@@ -344,3 +344,21 @@ def test_kotlin_callees_on_a_library_type_are_said_so(tmp_path):
                                           "    val a = params.getMap(\"appInfo\")\n    a?.let { println(it) }\n  }\n}\n")}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="M.init", relation="callees").text
     assert "methods of library types: ReadableMap.getMap (on params) at 7" in text, text
+
+
+def test_a_deeper_caller_through_an_interface_only_the_target_implements_is_followed(tmp_path):
+    """signalr run 542: a depth-3 callers answer stopped at `this.connection.start()` (connection: IConnection, which
+    only HttpConnection implements) with 'not followed', and the agent read the rest of the chain by hand."""
+    files = {"src/IConnection.ts": "export interface IConnection {\n  start(): Promise<void>;\n}\n",
+             "src/HttpConnection.ts": ("import { IConnection } from \"./IConnection\";\n\n"
+                                       "export class HttpConnection implements IConnection {\n"
+                                       "  public start(): Promise<void> {\n    return this._startInternal();\n  }\n\n"
+                                       "  private _startInternal(): Promise<void> {\n    return Promise.resolve();\n  }\n}\n"),
+             "src/Hub.ts": ("import { IConnection } from \"./IConnection\";\n\n"
+                            "export class Hub {\n  constructor(private readonly connection: IConnection) {}\n\n"
+                            "  public begin(): Promise<void> {\n    return this.connection.start();\n  }\n\n"
+                            "  public run(): Promise<void> {\n    return this.begin();\n  }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="HttpConnection._startInternal",
+                                                     relation="callers", depth=3).text
+    assert "in Hub.begin" in text and "not followed" not in text.split("in Hub.begin", 1)[1].split("\n", 1)[0], text
+    assert "in Hub.run" in text, text
