@@ -187,10 +187,11 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     as_written = repair is not None and spec.name not in grammar_repairs.BLANKING
     if repair is not None and tree.root_node.has_error:  # what the grammar cannot read rewritten, then reparsed
         data, tree = _keep_if_better(data, tree, repair(data), spec, timeout, by_lines=True)
-    if spec.name == "kotlin" and _kotlin_misread(tree):
-        again = grammar_repairs.kotlin_annotations(data)
+    misread = _kotlin_misread(tree) if spec.name == "kotlin" else []
+    if misread:  # (only the misread declarations' annotation runs; kept when fewer are misread, no error added)
+        again = grammar_repairs.kotlin_annotations(data, frozenset(misread))
         again_tree = parse(again, spec, timeout) if again != data else None
-        if again_tree is not None and not again_tree.root_node.has_error and not _kotlin_misread(again_tree):
+        if again_tree is not None and not again_tree.root_node.has_error and len(_kotlin_misread(again_tree)) < len(misread):
             data, tree = again, again_tree
     macros: list[MacroSpan] = []
     if spec.name == "rust" and b"!" in data:
@@ -198,10 +199,10 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     return Prepared(data, tree, macros, rewritten, as_written)
 
 
-def _kotlin_misread(tree: ts.Tree) -> bool:
-    """Whether a Kotlin file's top level holds an annotated expression: a declaration the grammar read as one
-    (grammar_repairs.kotlin_annotations)."""
-    return any(c.type == "annotated_expression" for c in tree.root_node.children)
+def _kotlin_misread(tree: ts.Tree) -> list[int]:
+    """Where a Kotlin file's top level holds an annotated expression (its start bytes): a declaration the grammar
+    read as one (grammar_repairs.kotlin_annotations)."""
+    return [c.start_byte for c in tree.root_node.children if c.type == "annotated_expression"]
 
 
 def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:

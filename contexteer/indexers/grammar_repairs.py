@@ -154,13 +154,17 @@ _KOTLIN_ANNOTATION_RUN = re.compile(
     rb"companion|final)[ \t]+)*(?:object|class|interface|fun)\b)", re.M)
 
 
-def kotlin_annotations(data: bytes) -> bytes:
+def kotlin_annotations(data: bytes, starts: frozenset[int] | None = None) -> bytes:
     """Kotlin `data` with the annotation lines above a declaration blanked but the last (same length, same lines):
     tree-sitter-kotlin 1.1 reads `@SuppressLint("RestrictedApi")\n@OptIn(X::class)\ninternal object M {` over a long
     body as an expression, `internal` and `object` names (no syntax error), and the object and its members were
     lost to outlines (stripe-react-native run 543's CheckoutConfigurationMapper). Called only when the tree shows that
-    reading (extract.parse_prepared)."""
-    return _KOTLIN_ANNOTATION_RUN.sub(lambda m: _spaces(m.group(1)), data)
+    reading (extract.parse_prepared); `starts`: the byte offsets where the misread declarations begin (their first
+    annotation), the only runs blanked (another declaration keeps its annotations: `@Deprecated` says deprecated)."""
+    def blank(m: re.Match[bytes]) -> bytes:
+        first = m.start() + len(m.group(1)) - len(m.group(1).lstrip())
+        return _spaces(m.group(1)) if starts is None or first in starts else m.group(1)
+    return _KOTLIN_ANNOTATION_RUN.sub(blank, data)
 
 
 #: the rewrite of each language that has one

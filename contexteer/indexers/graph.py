@@ -2644,17 +2644,22 @@ def _swift_memberwise(cls: Symbol, ctors: list[Symbol], args: list[str] | None) 
     """A Swift struct built with argument labels no declared `init` has (`JSResult(call: c, result: r)` beside
     `init(call:callResult:)`): its implicit memberwise initializer, said so (capios run 539 was given the declared
     one), or None."""
-    if cls.language != "swift" or cls.kind != "struct" or not args:
+    # (a struct that declares an init in its own body has no memberwise one: only inits of extensions leave it)
+    if cls.language != "swift" or cls.kind != "struct" or not args \
+            or any(cls.start_line <= c.start_line <= cls.end_line for c in ctors):
         return None
     labels = [m.group(1) if (m := re.match(r"\s*([A-Za-z_]\w*)\s*:(?!:)", a)) else "_" for a in args]
     if all(x == "_" for x in labels):
         return None
 
-    def declared(c: Symbol) -> list[str]:
+    def takes(c: Symbol) -> bool:  # the labels, in order, with the rest defaulted or a trailing closure's
         inner = (c.signature or "")[(c.signature or "").find("(") + 1:]
-        return [p.split(":")[0].split()[0] if p.split(":")[0].split() else "_" for p in top_level(inner.rsplit(")", 1)[0])]
+        params = top_level(inner.rsplit(")", 1)[0])
+        names = [p.split(":")[0].split()[0] if p.split(":")[0].split() else "_" for p in params]
+        rest = params[len(labels):]
+        return names[: len(labels)] == labels and all("=" in p or "->" in p for p in rest)
 
-    if any(declared(c) == labels for c in ctors):
+    if any(takes(c) for c in ctors):
         return None
     return f"its memberwise initializer ({''.join(x + ':' for x in labels)})"
 

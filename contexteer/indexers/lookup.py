@@ -7032,7 +7032,10 @@ def _rust_path_typed(index: IndexQueries, site: Caller, typed: str | None, owner
     if typed is not None and "::" not in typed and site.path.endswith(".rs") and site.receiver_name:
         # a parameter written with its module (`b: &nfa::Builder`), which declared_type reads as `Builder`
         enc = site.symbol or enclosing(index.symbols_in_file(site.path), site.line)
-        written = _rust_param_type(enc.signature or "", site.receiver_name) if enc is not None else None
+        # (not when a `let` above rebinds the name: review of stop 59)
+        lines = _file_lines(getattr(index, "ws", None), site.path, {}) if getattr(index, "ws", None) is not None else []
+        rebound = enc is not None and local_binding(lines, enc.start_line, site.line, site.receiver_name) is not None
+        written = _rust_param_type(enc.signature or "", site.receiver_name) if enc is not None and not rebound else None
         path = re.match(r"&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:[A-Za-z_]\w*::)+[A-Z]\w*)", written or "")
         typed = path.group(1) if path is not None and path.group(1).endswith("::" + typed) else typed
     if typed is None or "::" not in typed or not site.path.endswith(".rs"):

@@ -110,7 +110,7 @@ def tool(
 
 
 #: the tools whose `budget_tokens` argument sizes the call's answer (a map's budget sizes the map, not the answer)
-_ANSWER_BUDGET_TOOLS = frozenset({"read_code_range"})
+_ANSWER_BUDGET_TOOLS = frozenset({"read_code_range", "batch"})  # (batch: the joined answer; stripe runs 543, 545)
 
 
 def _asked_budget(name: str, kwargs: Mapping[str, object]) -> int | None:

@@ -37,15 +37,16 @@ MAX_CALLS = 10
 @tool(
     "batch",
     description=(
-        "Several calls of the other read-only tools in one, as a shell chains commands: calls=[{tool: "
-        "'search_text', pattern: 'x'}, {tool: 'read_code_range', path: 'a.py:10-40'}] (up to 10). Each answered as "
-        "alone, in order, together within one answer (4,096 tokens by default); the calls left out are named."
+        "Several read-only tool calls in one: calls=[{tool: 'search_text', pattern: 'x'}, {tool: 'read_code_range', "
+        "path: 'a.py:10-40'}] (up to 10), answered in order in one answer of 4,096 tokens (more: "
+        "budget_tokens); calls left out are named."
     ),
 )
 async def batch(
     svc: Services,
     ctx: Context,
     calls: Annotated[list[dict[str, Any]], Field(description="Each {tool: name, ...that tool's arguments}.")],
+    budget_tokens: int | None = None,
 ) -> Answer:
     if not calls:
         raise InputError("calls is empty: pass one or more {tool: name, ...arguments}, e.g. "

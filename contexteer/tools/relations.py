@@ -395,7 +395,8 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
     if target.language in ("kotlin", "java", "scala", "swift", "csharp"):
         # `ReadableMap.getMap (on params)`: the receiver's declared type, a library's (stripe run 543 read "a receiver
         # of unknown type" beside the type it names)
-        typed = [u for u in unresolved if re.match(r"[A-Z][\w.]*\.[a-z_]\w* \(on [^)]*\)", u)]
+        method = r"[A-Za-z_]\w*" if target.language == "csharp" else r"[a-z_]\w*"  # (C#'s methods are PascalCase)
+        typed = [u for u in unresolved if re.match(rf"[A-Z][\w.]*\.{method} \(on [^)]*\)", u)]
         if typed:
             out.append(f"methods of library types: {', '.join(typed[:_LISTED])}")
             unresolved = [u for u in unresolved if u not in typed]

@@ -362,3 +362,15 @@ def test_a_deeper_caller_through_an_interface_only_the_target_implements_is_foll
                                                      relation="callers", depth=3).text
     assert "in Hub.begin" in text and "not followed" not in text.split("in Hub.begin", 1)[1].split("\n", 1)[0], text
     assert "in Hub.run" in text, text
+
+
+def test_batch_takes_budget_tokens_for_its_joined_answer(tmp_path):
+    """stripe runs 543 and 545: batch's description spoke of 4,096 tokens 'by default' and refused budget_tokens; the
+    agents lost a call to it."""
+    body = "".join(f"def f{i}(x):\n    return x + {i}  # a line of text to fill the file\n\n" for i in range(110))
+    served = served_tree(tmp_path / "r", {"a.py": body, "b.py": body})
+    calls = [{"tool": "read_code_range", "path": "a.py"}, {"tool": "read_code_range", "path": "b.py"}]
+    small = served.call("batch", calls=calls).text
+    assert "1 of 2 answers shown" in small, small[-400:]
+    big = served.call("batch", calls=calls, budget_tokens=16000).text
+    assert "answers shown" not in big and "def f109" in big.split("b.py", 1)[1], big[-400:]

@@ -90,3 +90,49 @@ def test_rust_parameters_typed_with_their_module_are_told_apart(tmp_path):
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Builder.build", path="src/teddy.rs",
                                                      relation="callers").text
     assert "1 calling definition, 1 call site" in text and "src/lib.rs:6 in with_param" in text, text
+
+
+def test_a_swift_struct_s_own_init_with_defaults_or_a_trailing_closure_is_no_memberwise_one(tmp_path):
+    """Second review: `Options(name: n)` (init(name:retries: = 3)) and `Job(label: "x") { .. }` had been said to use
+    'its memberwise initializer' (a struct declaring an init in its body has none)."""
+    files = {"Sources/M.swift": ("struct Options {\n    let name: String\n    let retries: Int\n\n"
+                                 "    init(name: String, retries: Int = 3) {\n        self.name = name\n"
+                                 "        self.retries = retries\n    }\n}\n\n"
+                                 "func configure(name: String) {\n    let o = Options(name: name)\n    print(o)\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="configure", relation="callees").text
+    assert "memberwise" not in text and "constructor 5-8 (name: String, retries: Int = 3)" in text, text
+
+
+def test_the_kotlin_reparse_keeps_the_annotations_of_declarations_read_right(tmp_path):
+    """Second review: blanking every run of annotations lost `@Deprecated` on another function of the file (its
+    'deprecated' mark and first line)."""
+    files = {"src/M.kt": ("package a\n\n@Deprecated(\"old\")\n@JvmName(\"nOld\")\ninternal fun n(): Int = 2\n\n"
+                          "@A(\"x\")\n@B(C::class)\ninternal object M {\n  fun map(): Int = g(1)\n}\n\n"
+                          "private fun g(x: Int) = x\n")}
+    text = served_tree(tmp_path / "r", files).call("search_symbol", query="n").text
+    assert "src/M.kt:3-5" in text and "(deprecated)" in text, text
+
+
+def test_csharp_calls_on_library_types_are_said_so(tmp_path):
+    """Second review: the 'methods of library types' line read lower-case method names only, so C#'s PascalCase
+    `sb.Append(i)` stayed 'a receiver of unknown type'."""
+    files = {"src/M.cs": ("using System.Text;\nusing System.Collections.Generic;\n\nnamespace N {\n  public class M {\n"
+                          "    public string Build(List<string> items) {\n      var sb = new StringBuilder();\n"
+                          "      sb.Append(1);\n      items.Add(\"x\");\n      return sb.ToString();\n    }\n  }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="M.Build", relation="callees").text
+    assert "methods of library types: StringBuilder.Append (on sb) at 8" in text, text
+
+
+def test_a_rust_parameter_rebound_by_let_is_typed_by_the_let(tmp_path):
+    """Second review: `let b: Builder = Builder::new(); b.build(seed)` after a parameter `b: &teddy::Builder` was
+    given to teddy's build."""
+    files = {"Cargo.toml": "[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+             "src/lib.rs": ("pub mod nfa;\npub mod teddy;\n\nuse crate::nfa::Builder;\n\n"
+                            "pub fn convert(b: &teddy::Builder) -> u32 {\n    let seed = b.build(1);\n"
+                            "    let b: Builder = Builder::new();\n    b.build(seed)\n}\n"),
+             "src/nfa.rs": ("pub struct Builder;\n\nimpl Builder {\n    pub fn new() -> Builder {\n        Builder\n    }\n\n"
+                            "    pub fn build(&self, n: u32) -> u32 {\n        n\n    }\n}\n"),
+             "src/teddy.rs": "pub struct Builder;\n\nimpl Builder {\n    pub fn build(&self, n: u32) -> u32 {\n        n + 1\n    }\n}\n"}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Builder.build", path="src/nfa.rs",
+                                                     relation="callers").text
+    assert "src/lib.rs:9 in convert" in text and "1 call site" in text, text
