@@ -1181,7 +1181,10 @@ def _signature_start(node: ts.Node, outer: ts.Node | None, skip: frozenset[str])
     if start == nstart:
         for child in node.children:  # skip leading attributes, annotations, comments
             if child.type == "modifiers":  # Java keeps annotations inside the modifiers
-                mods = [m for m in child.children if m.type not in skip]
+                # (Swift's `@objc`, `@objc(Name)` kept: it exposes the declaration to Objective-C, part of its exact
+                # signature; capios runs 539, 544 and 546 read it again from the source)
+                mods = [m for m in child.children if m.type not in skip
+                        or (m.type == "attribute" and skip is _SKIP_IN_SIGNATURE_SWIFT and _text(m).startswith("@objc"))]
                 start = mods[0].start_byte if mods else child.end_byte
                 if mods:
                     break

@@ -374,3 +374,12 @@ def test_batch_takes_budget_tokens_for_its_joined_answer(tmp_path):
     assert "1 of 2 answers shown" in small, small[-400:]
     big = served.call("batch", calls=calls, budget_tokens=16000).text
     assert "answers shown" not in big and "def f109" in big.split("b.py", 1)[1], big[-400:]
+
+
+def test_a_swift_signature_keeps_objc(tmp_path):
+    """capios runs 539, 544 and 546: `@objc public func setServerBasePath(path: String)` was given without `@objc`
+    (it exposes the method to Objective-C), and the agents read the source for it."""
+    files = {"Sources/V.swift": ("import UIKit\n\n@objc(CAPView) open class V: UIViewController {\n"
+                                 "    @discardableResult @objc public func setPath(path: String) -> Bool {\n        return true\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("search_symbol", query="setPath").text
+    assert "— @objc public func setPath(path: String) -> Bool" in text, text
