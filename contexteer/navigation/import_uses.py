@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from contexteer.indexers.lookup import (
+    REAL_OVERLOADS,
     body_of,
     cpp_out_of_class,
     go_imports_package,
@@ -307,6 +308,13 @@ def _written_uses(local: dict[str, list[int]], name: str, language: str, lines: 
         at = [n for n in at if not (declared.search(_line(lines, n)) and len(word.findall(_line(lines, n))) == 1)]
     if not at and language == "rs":
         at = local.get(name + "!", [])
+    if at and language in ("kt", "kts", "java") and re.fullmatch(r"[A-Z][A-Z0-9_]*", name):  # (a constant, not a class:
+        # `c.core.services.EventEmitter` is moved to the row of names written with their package)
+        # a member imported by name (`import android.app.Activity.RESULT_OK`) is not what `Other.RESULT_OK` reads:
+        # a line that writes it only after a `.` uses another class's (stripe runs 537, 543 and 545)
+        bare = re.compile(rf"(?<![\w$.]){re.escape(name)}(?![\w$])")
+        declared = re.compile(rf"\b(?:val|var|fun|class|object|interface|enum)\s+{re.escape(name)}\b")  # (its own namesake)
+        at = [n for n in at if bare.search(_line(lines, n).split("//", 1)[0]) and not declared.search(_line(lines, n))]
     if at and language in ("py", "pyi") and syms:  # `shell, _, rest = x.partition("_")` binds a local `_` (run 270)
         at = _python_unshadowed(syms, lines, name, at)
     if language in ("py", "pyi"):  # (beside its code uses too: lark run 523 read `Any … at 63` with line 55's
@@ -1811,6 +1819,12 @@ def _definition(nav: NavigationService, name: str, targets: list[str]) -> str | 
             if types and values and best.language in ("typescript", "tsx"):
                 lines = sorted({types[0].start_line, body_of(values, nav.index).start_line})
                 return f"{best.path}:{','.join(map(str, lines))}"
+            # overloads of a language that has them: each one's line (stripe runs 537, 543 and 545 were given the
+            # widest of five `createError`s, not the one a call took)
+            funcs = [x for x in top if x.kind in ("function", "method")]
+            if len(funcs) > 1 and best.language in REAL_OVERLOADS and len({x.path for x in funcs}) == 1:
+                lines = sorted({x.start_line for x in funcs})
+                return f"{best.path}:{','.join(map(str, lines[:6]))}{' +more' if len(lines) > 6 else ''} (overloads)"
             break
         best = best or (named[0] if named else None)
     return _where(nav, best) if best is not None else None

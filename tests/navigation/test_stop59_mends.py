@@ -383,3 +383,21 @@ def test_a_swift_signature_keeps_objc(tmp_path):
                                  "    @discardableResult @objc public func setPath(path: String) -> Bool {\n        return true\n    }\n}\n")}
     text = served_tree(tmp_path / "r", files).call("search_symbol", query="setPath").text
     assert "— @objc public func setPath(path: String) -> Bool" in text, text
+
+
+def test_the_kotlin_uses_view_names_overloads_and_skips_another_class_s_member(tmp_path):
+    """stripe runs 537, 543 and 545: `createError (Errors.kt:132) at 58` named the widest of five overloads, not the
+    one line 58 calls; `RESULT_OK at 89,96` counted `PushProvisioningActivity.RESULT_OK`, another class's member."""
+    files = {"src/main/java/com/x/utils/Errors.kt": ("package com.x.utils\n\n"
+                                                     "fun createError(code: String, message: String?): String = code\n\n"
+                                                     "fun createError(code: String, error: Exception): String {\n"
+                                                     "  return code + error.message\n}\n"),
+             "src/main/java/com/x/Proxy.kt": ("package com.x\n\nimport android.app.Activity.RESULT_OK\n"
+                                              "import com.x.utils.createError\n\n"
+                                              "class Proxy {\n  fun run(code: Int): String {\n"
+                                              "    if (code == RESULT_OK) return createError(\"Failed\", \"no\")\n"   # 8
+                                              "    if (code == Starter.RESULT_OK) return \"ok\"\n"                  # 9
+                                              "    return \"\"\n  }\n}\n\nobject Starter {\n  const val RESULT_OK = 1\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/main/java/com/x/Proxy.kt", view="uses").text
+    assert "RESULT_OK at 8\n" in text or "RESULT_OK at 8;" in text, text
+    assert "createError (Errors.kt:3,5 (overloads)) at 8" in text, text
