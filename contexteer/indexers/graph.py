@@ -1123,6 +1123,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     # (with their lines: signalr run 535 read the body again to place `Promise.reject` and `JSON.parse`)
     # (not a shell's builtins: `local at 6, return at 7` says nothing)
     out.unresolved = [_with_lines(u, said_at.get(u) if sym.language != "bash" else None) for u in dict.fromkeys(out.unresolved)]
+    _jvm_imported_calls(index, sym, out)
     # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
     out.items.sort(key=lambda r: r.lines[0] if r.lines else 0)
@@ -2705,6 +2706,31 @@ GO_BUILTIN_TYPES = frozenset({"string", "int", "int8", "int16", "int32", "int64"
 #: Go's predeclared functions and conversions: a call of one is the language's
 _GO_BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
                           "min", "new", "panic", "print", "println", "real", "recover"}) | GO_BUILTIN_TYPES
+
+
+def _jvm_imported_calls(index: IndexQueries, sym: Symbol, out: Relations) -> None:
+    """Kotlin/Java: unresolved calls of a class an import from outside the repository binds (`AppInfo.create(..)`,
+    `Stripe(..)`, `PaymentConfiguration.init(..)`), moved to the other packages' with the import's package (stripe
+    runs 543 and 545 read them as 'a receiver of unknown type' and searched the imports)."""
+    if sym.language not in ("kotlin", "java") or not out.unresolved:
+        return
+    imported: dict[str, str] = {}
+    for imp in index.imports_of(sym.path):
+        module = imp.module.strip()
+        for n in imp.names or (module.rsplit(".", 1)[-1],):
+            if n and n[:1].isupper():
+                imported[n.split(" as ")[-1].strip()] = module if module.endswith("." + n) or module == n else f"{module}.{n}"
+    rest: list[str] = []
+    for label in out.unresolved:
+        head = label.split(" ", 1)[0].split(".", 1)[0]
+        if " (on " not in label and head in imported and not any(
+                s.name == head and s.kind in CLASS_KINDS for s in index.symbols_named(head)):
+            at = re.search(r" at [\d,…]+$", label)
+            bare = label[: at.start()] if at else label
+            out.packages.append(f"{bare} ({imported[head].rsplit('.', 1)[0]}){at.group(0) if at else ''}")
+        else:
+            rest.append(label)
+    out.unresolved = rest
 
 
 def _outside_calls(out: Relations, language: str, lines: list[str]) -> None:

@@ -422,7 +422,7 @@ def _outside_type(language: str | None, label: str) -> bool:
     if language == "php":  # `new Processor()`: a class of another package built (`Data::has (on ..)` is a method)
         return "::" not in head and head[:1].isupper()
     last = head.rsplit(".", 1)[-1]
-    return language == "python" and last[:1].isupper() and not last.isupper()
+    return language in ("python", "kotlin", "java") and last[:1].isupper() and not last.isupper()
 
 
 def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: set[str]) -> str:

@@ -401,3 +401,16 @@ def test_the_kotlin_uses_view_names_overloads_and_skips_another_class_s_member(t
     text = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/main/java/com/x/Proxy.kt", view="uses").text
     assert "RESULT_OK at 8\n" in text or "RESULT_OK at 8;" in text, text
     assert "createError (Errors.kt:3,5 (overloads)) at 8" in text, text
+
+
+def test_kotlin_callees_of_imported_library_classes_name_their_package(tmp_path):
+    """stripe runs 543 and 545: `AppInfo.create(..)`, `Stripe(..)` and `PaymentConfiguration.init(..)`, classes the
+    file imports from libraries, were 'unresolved (a receiver of unknown type)'; the agent searched the imports."""
+    files = {"src/main/java/com/x/M.kt": ("package com.x\n\nimport com.stripe.android.Stripe\n"
+                                          "import com.stripe.android.core.AppInfo\n\n"
+                                          "class M {\n  fun init(key: String) {\n"
+                                          "    val info = AppInfo.create(key)\n    val s = Stripe(key)\n    println(info)\n  }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="M.init", relation="callees").text
+    assert "AppInfo.create (com.stripe.android.core) at 8" in text, text
+    assert "classes of other packages (instances built): Stripe (com.stripe.android) at 9" in text, text
+    assert "unknown type" not in text, text
