@@ -188,8 +188,8 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     if repair is not None and tree.root_node.has_error:  # what the grammar cannot read rewritten, then reparsed
         data, tree = _keep_if_better(data, tree, repair(data), spec, timeout, by_lines=True)
     misread = _kotlin_misread(tree) if spec.name == "kotlin" else []
-    if misread:  # (only the misread declarations' annotation runs; kept when fewer are misread, no error added)
-        again = grammar_repairs.kotlin_annotations(data, frozenset(misread))
+    if misread:  # (only the misread declarations' annotations; kept when fewer are misread, no error added)
+        again = grammar_repairs.kotlin_annotations(data, [s for spans in misread for s in spans])
         again_tree = parse(again, spec, timeout) if again != data else None
         if again_tree is not None and not again_tree.root_node.has_error and len(_kotlin_misread(again_tree)) < len(misread):
             data, tree = again, again_tree
@@ -199,10 +199,20 @@ def parse_prepared(data: bytes, spec: LanguageSpec, timeout: float | None = None
     return Prepared(data, tree, macros, rewritten, as_written)
 
 
-def _kotlin_misread(tree: ts.Tree) -> list[int]:
-    """Where a Kotlin file's top level holds an annotated expression (its start bytes): a declaration the grammar
-    read as one (grammar_repairs.kotlin_annotations)."""
-    return [c.start_byte for c in tree.root_node.children if c.type == "annotated_expression"]
+def _kotlin_misread(tree: ts.Tree) -> list[list[tuple[int, int]]]:
+    """Per annotated expression at a Kotlin file's top level (a declaration the grammar read as one), the byte spans
+    of its annotations but the last (grammar_repairs.kotlin_annotations)."""
+    out: list[list[tuple[int, int]]] = []
+    for c in tree.root_node.children:
+        if c.type != "annotated_expression":
+            continue
+        found: list[ts.Node] = []
+        node: ts.Node | None = c
+        while node is not None and node.type == "annotated_expression":
+            found += [x for x in node.children if x.type == "annotation"]
+            node = next((x for x in node.children if x.type == "annotated_expression"), None)
+        out.append([(a.start_byte, a.end_byte) for a in found[:-1]])
+    return out
 
 
 def _repair_conditionals(data: bytes, tree: ts.Tree, spec: LanguageSpec, timeout: float | None) -> tuple[bytes, ts.Tree]:

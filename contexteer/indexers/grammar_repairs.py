@@ -147,24 +147,16 @@ def kotlin(data: bytes) -> bytes:
     return data
 
 
-#: annotation lines right above a declaration's modifiers or keyword: all but the last are blanked
-_KOTLIN_ANNOTATION_RUN = re.compile(
-    rb"^((?:[ \t]*@[\w.:]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\n)+)(?=[ \t]*@[\w.:]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*\n"
-    rb"[ \t]*(?:(?:public|internal|private|protected|open|abstract|sealed|data|enum|inner|value|annotation|"
-    rb"companion|final)[ \t]+)*(?:object|class|interface|fun)\b)", re.M)
-
-
-def kotlin_annotations(data: bytes, starts: frozenset[int] | None = None) -> bytes:
-    """Kotlin `data` with the annotation lines above a declaration blanked but the last (same length, same lines):
-    tree-sitter-kotlin 1.1 reads `@SuppressLint("RestrictedApi")\n@OptIn(X::class)\ninternal object M {` over a long
-    body as an expression, `internal` and `object` names (no syntax error), and the object and its members were
-    lost to outlines (stripe-react-native run 543's CheckoutConfigurationMapper). Called only when the tree shows that
-    reading (extract.parse_prepared); `starts`: the byte offsets where the misread declarations begin (their first
-    annotation), the only runs blanked (another declaration keeps its annotations: `@Deprecated` says deprecated)."""
-    def blank(m: re.Match[bytes]) -> bytes:
-        first = m.start() + len(m.group(1)) - len(m.group(1).lstrip())
-        return _spaces(m.group(1)) if starts is None or first in starts else m.group(1)
-    return _KOTLIN_ANNOTATION_RUN.sub(blank, data)
+def kotlin_annotations(data: bytes, spans: list[tuple[int, int]]) -> bytes:
+    """Kotlin `data` with the annotations at `spans` blanked (same length, same lines): tree-sitter-kotlin 1.1 reads
+    `@SuppressLint("RestrictedApi")\n@OptIn(X::class)\ninternal object M {` over a long body as an expression,
+    `internal` and `object` names (no syntax error), and the object and its members were lost to outlines
+    (stripe-react-native run 543's CheckoutConfigurationMapper). extract.parse_prepared gives the spans: of each
+    declaration read so, every annotation but the last (on one line or over several: the second review of stop 59)."""
+    out = bytearray(data)
+    for start, end in spans:
+        out[start:end] = _spaces(data[start:end])
+    return bytes(out)
 
 
 #: the rewrite of each language that has one

@@ -136,3 +136,15 @@ def test_a_rust_parameter_rebound_by_let_is_typed_by_the_let(tmp_path):
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Builder.build", path="src/nfa.rs",
                                                      relation="callers").text
     assert "src/lib.rs:9 in convert" in text and "1 call site" in text, text
+
+
+def test_the_kotlin_misread_is_mended_with_annotations_on_one_line_or_over_lines(tmp_path):
+    """Second review: `@SuppressLint("R") @OptIn(C::class)` on one line, or an annotation's arguments over lines,
+    left the object misread (the first mend matched whole annotation lines only)."""
+    files = {"src/M.kt": ("package a\n\n@SuppressLint(\"R\") @OptIn(C::class)\ninternal object M {\n"
+                          "  fun map(): Int = g(1)\n}\n\nprivate fun g(x: Int) = x\n"),
+             "src/N.kt": ("package a\n\n@Target(\n  AnnotationTarget.CLASS,\n)\n@OptIn(C::class)\ninternal object N {\n"
+                          "  fun map(): Int = g2(1)\n}\n\nprivate fun g2(x: Int) = x\n")}
+    served = served_tree(tmp_path / "r", files)
+    assert "internal object M" in served.call("get_structured_index", path="src/M.kt").text
+    assert "internal object N" in served.call("get_structured_index", path="src/N.kt").text
