@@ -5357,7 +5357,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
-    other_module, typed = _rust_path_typed(index, site, _alias_target(index, defs, site, typed), owner, owner_cls)
+    other_module, typed = _rust_path_typed(index, defs, lines, site, _alias_target(index, defs, site, typed), owner,
+                                           owner_cls)
     if other_module:
         return True
     if typed is not None and site.path.endswith(_CPP_SUFFIXES) and ("<" in typed or "::" in typed or not _is_class(index, typed)):
@@ -7025,15 +7026,15 @@ def _own_call_returned(index: IndexQueries, defs: dict[str, list[Symbol]], site:
     return None
 
 
-def _rust_path_typed(index: IndexQueries, site: Caller, typed: str | None, owner: str,
-                     owner_cls: Symbol | None) -> tuple[bool, str | None]:
+def _rust_path_typed(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,
+                     typed: str | None, owner: str, owner_cls: Symbol | None) -> tuple[bool, str | None]:
     """A Rust value's type written with its module (`nfa_builder: nfa::Builder`): whether it is another module's
-    namesake of the method's type (`teddy::Builder`), and the type's own name."""
-    if typed is not None and "::" not in typed and site.path.endswith(".rs") and site.receiver_name:
-        # a parameter written with its module (`b: &nfa::Builder`), which declared_type reads as `Builder`
-        enc = site.symbol or enclosing(index.symbols_in_file(site.path), site.line)
+    namesake of the method's type (`teddy::Builder`), and the type's own name (`lines`: the site's file)."""
+    if typed == owner and site.path.endswith(".rs") and site.receiver_name:
+        # a parameter written with its module (`b: &nfa::Builder`), which declared_type reads as `Builder` (only a
+        # type named like the method's can be another module's namesake of it)
+        enc = site.symbol or enclosing(_symbols_of(index, defs, site.path), site.line)
         # (not when a `let` above rebinds the name: review of stop 59)
-        lines = _file_lines(getattr(index, "ws", None), site.path, {}) if getattr(index, "ws", None) is not None else []
         rebound = enc is not None and local_binding(lines, enc.start_line, site.line, site.receiver_name) is not None
         written = _rust_param_type(enc.signature or "", site.receiver_name) if enc is not None and not rebound else None
         path = re.match(r"&?\s*(?:'\w+\s+)?(?:mut\s+)?((?:[A-Za-z_]\w*::)+[A-Z]\w*)", written or "")
@@ -7051,10 +7052,11 @@ def _outside_class_value(index: IndexQueries, defs: dict[str, list[Symbol]], lin
     if site.path.endswith(".php"):
         return typed not in _PHP_UNTYPED and typed[:1].isupper() and not _is_type(index, typed) \
             and typed not in _php_aliases(lines)
-    return site.path.endswith(_JS_EXTS) and _ts_outside_type(index, defs, site, typed, owner)
+    return site.path.endswith(_JS_EXTS) and _ts_outside_type(index, defs, lines, site, typed, owner)
 
 
-def _ts_outside_type(index: IndexQueries, defs: dict[str, list[Symbol]], site: Caller, typed: str, owner: str) -> bool:
+def _ts_outside_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller, typed: str,
+                     owner: str) -> bool:
     """Whether a JS/TS value's declared type is a class from outside the repository that the method's class does not
     extend (`_webSocket?: WebSocket`, `const xhr = new XMLHttpRequest()`): its calls are that class's (signalr run
     535 listed `xhr.send(..)` as maybe HttpClient.send). A type parameter (`T`, or one the definitions around
@@ -7066,8 +7068,6 @@ def _ts_outside_type(index: IndexQueries, defs: dict[str, list[Symbol]], site: C
         return False
     # (a name a relative import binds, `import { Client as Transport } from "./client"`, is the repository's: review
     # of stop 59 had all three calls through such an alias left out)
-    ws = getattr(index, "ws", None)
-    lines = _file_lines(ws, site.path, {}) if ws is not None else []
     bound = re.compile(rf"^\s*import\b[^;]*?(?<![\w$.]){re.escape(base)}\b[^;]*?\bfrom\s*[\"']\.")
     if any(imp.module.startswith(".") and bound.search("\n".join(lines[imp.line - 1:imp.line + 12]))
            for imp in index.imports_of(site.path)):

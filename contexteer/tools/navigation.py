@@ -465,6 +465,7 @@ def _split_over_lines(svc: Services, pattern: str, case_sensitive: bool | None, 
         return None
     half = (len(words) + 1) // 2
     whole = " ".join(words).lower() if case_sensitive is not True else " ".join(words)
+    texts: dict[str, list[str] | None] = {}  # each hit file's lines, read once
     for part, first in ((" ".join(words[:half]), True), (" ".join(words[-half:]), False)):
         try:
             got = textsearch.search(svc.ws, part, regex=False, case_sensitive=case_sensitive, glob=glob, path=path,
@@ -474,7 +475,7 @@ def _split_over_lines(svc: Services, pattern: str, case_sensitive: bool | None, 
         # only where the lines around go on with the rest (the review of stop 59 got "split over lines" for two
         # messages that merely began alike)
         got.hits = [h for h in got.hits if not h.path or h.context or _continues(svc, h.path, h.line, whole, first,
-                                                                                 case_sensitive is True)]
+                                                                                 case_sensitive is True, texts)]
         kept = [h for h in got.hits if h.path and not h.context]
         if kept:
             got.matches = len(kept)
@@ -483,15 +484,18 @@ def _split_over_lines(svc: Services, pattern: str, case_sensitive: bool | None, 
     return None
 
 
-def _continues(svc: Services, path: str, line: int, whole: str, first: bool, exact_case: bool) -> bool:
+def _continues(svc: Services, path: str, line: int, whole: str, first: bool, exact_case: bool,
+               texts: dict[str, list[str] | None]) -> bool:
     """Whether the message `whole` reads across line `line` of `path` and the three lines after it (`first`: the hit
     holds its first words) or before it, string quotes, `+`, `\\` and line breaks taken out."""
     from contexteer.workspace import repo_text
 
-    text = repo_text(svc.ws, path)
-    if text is None:
+    if path not in texts:
+        text = repo_text(svc.ws, path)
+        texts[path] = text.split("\n") if text is not None else None
+    lines = texts[path]
+    if lines is None:
         return False
-    lines = text.split("\n")
     span = lines[line - 1:line + 3] if first else lines[max(0, line - 4):line]
     joined = " ".join(" ".join(re.sub(r"[\"'`]\s*\+?\s*[\"'`]?|\\$|\\n", " ", t) for t in span).split())
     return whole in (joined if exact_case else joined.lower())
