@@ -92,6 +92,7 @@ from contexteer.indexers.syntax import (
     param_types,
     python_overload_stub,
     receiver_chain,
+    rust_path_head,
     same_type,
     swift_params,
     takes_call,
@@ -1059,7 +1060,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     # a name bound in the body and called as a method all the same (`int lengthInBits = lengthInBits(key)`) is looked up
     sem = semantic_context(index, sym, resolve_imports, max_defs=len(calls) + 50, max_callers=0,
                            bound=set(bound or ()) - set(calls),
-                           members=member_calls, paths=path_calls, extra_names=quiet)
+                           members=member_calls, paths=path_calls, extra_names=quiet, calls=calls)
     resolved = _resolved_calls(index, sym, sem.definitions, calls, lines, resolve_imports,
                                bare={n for n in calls if n not in member_calls})
     _c_link(index, sym, calls, member_calls, resolved)
@@ -2936,6 +2937,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                 # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
                 r = r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":
+                    if language == "rust":  # `teddy::Builder::new()`: the module path too, not the caller's own Builder
+                        r = (rust_path_head(text[: m.start(1)]) or "") + r  # (aho-corasick run 533)
                     path_calls.setdefault(name, set()).add(r)
                 elif language in CHAIN_LANGUAGES and r:
                     chain = receiver_chain(text, m.start(1), most=6, php=language == "php", arrow=language == "cpp")

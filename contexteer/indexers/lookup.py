@@ -71,6 +71,7 @@ from contexteer.indexers.syntax import (
     python_overload_stub,
     receiver_chain,
     return_type,
+    rust_file_in_module,
     rust_module_name,
     same_type,
     self_words,
@@ -376,9 +377,13 @@ def _rust_path_member(index: IndexQueries, qualifier: str, name: str, sym: Symbo
     cands = [s for s in index.symbols_named(name) if s.name == name and s.language == "rust" and s.id != sym.id]
     if not cands:
         return None
+    module, qualifier = _rust_type_module(sym, qualifier)  # `teddy::Builder`: a Builder of the module teddy
     if qualifier[:1].isupper():
-        owners = {s.id for s in index.symbols_named(qualifier)
-                  if s.name == qualifier and s.language == "rust" and s.kind in _CLASS_KINDS}
+        types = [s for s in index.symbols_named(qualifier)
+                 if s.name == qualifier and s.language == "rust" and s.kind in _CLASS_KINDS]
+        if module is not None:  # (aho-corasick run 533: `teddy::Builder::new()` had been api.rs's own Builder::new)
+            types = [t for t in types if rust_file_in_module(t.path, module)] or types
+        owners = {t.id for t in types}
         hits = [c for c in cands if c.parent_id in owners]
     else:
         files = (f"{qualifier}.rs", f"{qualifier}/mod.rs")
@@ -399,7 +404,11 @@ def _rust_path_member(index: IndexQueries, qualifier: str, name: str, sym: Symbo
         impls = [i for i in index.symbols_in_file(c.path) if i.kind == "impl" and i.start_line <= c.start_line <= i.end_line]
         return not any(re.search(r"\bfor\b", i.signature or "") for i in impls)  # (review of this stop, petgraph)
 
-    return max(hits, key=lambda c: (inherent(c), shared(c), -len(c.path)))
+    def top(c: Any) -> bool:  # a file's own type before one of an inline `mod fallback { .. }` (a cfg alternative)
+        owner = index.get_symbol(c.parent_id) if c.parent_id is not None else None
+        return owner is None or owner.parent_id is None
+
+    return max(hits, key=lambda c: (inherent(c), shared(c), top(c), -len(c.path)))
 
 
 _KIND_ORDER = {"class": 0, "interface": 0, "struct": 0, "enum": 0, "trait": 0, "type": 0, "function": 0,
@@ -702,6 +711,7 @@ def semantic_context(
     members: dict[str, set[str]] | None = None,
     paths: dict[str, set[str]] | None = None,
     field_reads: bool = False,
+    calls: Iterable[str] = (),
 ) -> Semantic:
     """Definitions the body of `sym` refers to and the callers of `sym`.
 
@@ -714,10 +724,12 @@ def semantic_context(
     an object: `self.x` resolves in the method's own class, `mod.x` in an imported module, `Cls.x` in that
     class; `response.read()` on anything else is not guessed (another type's read is as likely). `field_reads`: the
     members read off this/self that are no stored reference (`$this->styleStack`) count too, resolved to the class's
-    own fields and properties or left out (a semantic read: "which fields does it use").
+    own fields and properties or left out (a semantic read: "which fields does it use"). `calls`: the names the body
+    calls (a method, not a same-named field, when a chain's type has both).
     """
     out = Semantic()
     body = _Body(index, sym, resolve_imports, extra_names=extra_names, bound=bound, members=members, paths=paths)
+    body.call_names = set(calls)
     fields = {n for n, r in (members or {}).items() if r & _SELF and n not in body.names and n in body.member_of} \
         if field_reads else set()
     body.names += sorted(fields)
@@ -783,6 +795,7 @@ class ReceiverResolver:
     def __init__(self, index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], dict[str, list[str]]],
                  members: dict[str, set[str]], paths: dict[str, set[str]]) -> None:
         self.body = _Body(index, sym, resolve_imports, extra_names=(), bound=(), members=members, paths=paths)
+        self.body.called = True  # calls only: `.fat(..)` is Builder's method fat, not its field fat
         self.paths = paths
         self.resolve_imports = resolve_imports
         self._outside: dict[str, Any] = {}
@@ -961,6 +974,8 @@ class _Body:
         self._import_names: set[str] | None = None  # the names the file's imports bind (on demand)
         self._aliases_py: dict[str, tuple[str, str]] | None = None  # Python: import aliases (python_import_aliases)
         self._outside: set[str] | None = None  # Python: names bound to modules from outside the repository
+        self.called: bool | None = None  # True when every name resolved is a call (callees), None when unknown
+        self.call_names: set[str] = set()  # the names known to be called (`.fat(..)`: Builder's method, not its field)
 
     def syms_of(self, path: str) -> list[Symbol]:
         if path not in self._file_syms:
@@ -982,7 +997,7 @@ class _Body:
     def resolve(self, name: str) -> Found | object | None:
         """The definition `name` means here, _SKIP when it is not reported at all, None when unresolved."""
         if self.sym.language == "rust":  # `EdgeIndex::end()`: the type the path names, never another's `end`
-            typed_paths = sorted(p for p in self.paths.get(name, set()) if p[:1].isupper())
+            typed_paths = sorted(p for p in self.paths.get(name, set()) if p.rpartition("::")[2][:1].isupper())
             for r in typed_paths:  # (petgraph run 321)
                 typed = _rust_path_member(self.index, r, name, self.sym)
                 if typed is not None:
@@ -990,7 +1005,8 @@ class _Body:
             # `Token::default()` on a type that derives it: no same-file `ArrayToken::default` (crossbeam-channel
             # run 432 read it under "complete")
             if typed_paths and "Self" not in typed_paths and self.member_of.get(name, set()) <= set(typed_paths) \
-                    and self.paths.get(name, set()) <= set(typed_paths) and _rust_types_named_any(self.index, typed_paths):
+                    and self.paths.get(name, set()) <= set(typed_paths) \
+                    and _rust_types_named_any(self.index, [p.rpartition("::")[2] for p in typed_paths]):
                 return None
         if name in self.member_of:  # only ever read off an object: resolve through the receiver or not at all
             return self.by_receiver(name, self.member_of[name]) or self._only_method(name) or _SKIP
@@ -1333,7 +1349,7 @@ class _Body:
         the chain's first name, else (as before chains were read) off its last read alone."""
         parts = r.split(".")
         typed = self._chain_type(parts)
-        got = member_of_type(self.index, typed, name, self.sym, self.import_files) if typed else None
+        got = member_of_type(self.index, typed, name, self.sym, self.import_files, called=True if name in self.call_names else self.called) if typed else None
         if got is not None and got[0].id != self.sym.id:  # a chain typed back to the caller is a guess gone round
             return got[0], "receiver type"
         return self._member_of(parts[-1], name) if len(parts) > 1 and got is None else None
@@ -1389,7 +1405,7 @@ class _Body:
                 continue
             if got is None:
                 return None
-            last = got[0]
+            last, prev = got[0], typed
             typed = self._member_value(got[0], step.endswith("()"), typed)
             if typed is not None:  # `fn fold_with<F>(self, folder: F) -> F where F: Folder<...>`: F is a Folder
                 d = got[0]
@@ -1401,6 +1417,8 @@ class _Body:
                 # `_zod: Internals` in `interface $ZodType<.., Internals extends $ZodTypeInternals<O, I> = ..>`: the
                 # holder's type parameter, as its bound (zod run 406: `schema._zod.processJSONSchema(..)` unresolved)
                 typed = (generic_bound(holder.signature or "", typed) if holder is not None and typed else None) or typed
+                if self.sym.language == "rust" and prev is not None and typed == prev.rpartition("::")[2]:
+                    typed = prev  # `-> &mut Builder` of `teddy::Builder`: the same module's Builder, not the caller's own
         return typed
 
     def _member_value(self, d: Symbol, called: bool, receiver: str | None) -> str | None:
@@ -2241,7 +2259,7 @@ def _member_of_type(index: IndexQueries, typed: str, name: str, sym: Symbol, imp
     hit = [s for s in index.symbols_named(f"{typed}.{name}") if s.qualname == f"{typed}.{name}" and usable_member(s)
            and language_family(s.language) == family]
     if module is not None:  # (aho-corasick run 533: `self.nfa_builder.build(p)` had been the caller's own build)
-        hit = [s for s in hit if rust_module_name(s.path) == module] or hit
+        hit = [s for s in hit if rust_file_in_module(s.path, module)] or hit
     space = _php_type_namespace(index, sym, typed) if sym.language == "php" else None
     if space is not None:  # `use Dflydev\DotAccessData\Data;` with a repository App\Util\Data: not that one's get
         hit = [s for s in hit if php_file_namespace(index, s.path) == space]
@@ -5049,7 +5067,8 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             continue
         if typed is None and body is not None:
             typed = body._chain_type(parts)
-        typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1] if typed else None
+        # (a Rust type keeps the module its path named, `teddy::Builder`: the head's verdict below reads it)
+        typed = re.sub(r"<.*", "", typed).rsplit(".", 1)[-1].rpartition("::")[2] if typed else None
         if not typed:
             if _external_head(index, enc, lines, parts):
                 return False  # `CookieManager.getInstance().setCookie(..)`: android.webkit's, not the repository's
@@ -5457,8 +5476,9 @@ def _symbols_of(index: IndexQueries, cache: dict[str, list[Symbol]], path: str) 
 
 def rust_path_type(index: IndexQueries, enc: Symbol, written: str, *, tried: bool = False) -> str | None:
     """The type a Rust path call written `a::Type::fn()` (or `Type::fn`) gives (rust_associated)."""
-    parts = written.removesuffix("()").rsplit("::", 2)[-2:]
-    return rust_associated(index, enc, parts[0], parts[1], tried=tried) if len(parts) == 2 else None
+    head, _, fn = written.removesuffix("()").rpartition("::")
+    head = re.sub(r"^(?:(?:crate|self|super)::)+", "", head)  # `teddy::Builder`: keep the module it names
+    return rust_associated(index, enc, head, fn, tried=tried) if head else None
 
 
 def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str, *, tried: bool = False) -> str | None:
@@ -5467,14 +5487,15 @@ def rust_associated(index: IndexQueries, enc: Symbol, typed: str, fn: str, *, tr
     `tried`: the call is followed by `?`, which gives the Ok (Some) value of a Result (Option) it returns
     (`Compiler::new(self)?.compile(p)`: aho-corasick run 533's callers of Compiler::compile had left it out)."""
     got = member_of_type(index, typed, fn, enc, [], called=True)
+    own = typed.rpartition("::")[2]  # (`teddy::Builder`: the type Builder of module teddy)
     if got is None:
-        return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, typed) and not tried else None
+        return typed if fn in ("new", "default", "from", "with_capacity") and _is_type(index, own) and not tried else None
     if tried:
         ok = re.search(r"->\s*(?:[\w:]*::)?(?:Result|Option)\s*<\s*&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]*::)?(Self|[A-Z]\w*)",
                        got[0].signature or "")
-        return (typed if ok.group(1) == "Self" else ok.group(1)) if ok is not None else None
+        return (typed if ok.group(1) in ("Self", own) else ok.group(1)) if ok is not None else None
     returned = return_type(got[0].signature or "", "rust")
-    return typed if returned in (None, "Self", typed) else returned
+    return typed if returned in (None, "Self", typed, own) else returned
 
 
 def _rust_built(index: IndexQueries, enc: Symbol, text: str, at: int) -> str | None:

@@ -188,6 +188,20 @@ def rust_module_name(path: str) -> str | None:
     return posixpath.basename(posixpath.dirname(path)) if base == "mod.rs" else base.removesuffix(".rs")
 
 
+def rust_path_head(before: str) -> str:
+    """The module path written right before a name (`teddy::` of `teddy::Builder::new()`, `crate::util::` of
+    `crate::util::trace::task`); "" when the name stands alone."""
+    m = re.search(r"(?<![\w:])((?:[A-Za-z_]\w*::)+)$", before)
+    return m.group(1) if m else ""
+
+
+def rust_file_in_module(path: str, module: str) -> bool:
+    """Whether a Rust file belongs to the module `module`: the file is that module (src/nfa.rs, src/nfa/mod.rs) or
+    sits below its folder (src/packed/teddy/compile.rs, whose Builder src/packed/teddy/mod.rs re-exports as
+    `teddy::Builder`)."""
+    return rust_module_name(path) == module or module in path.split("/")[:-1]
+
+
 def _without_none(text: str) -> str:
     """A union with None as its one other type (`Command | None`, `X | undefined`), else the text as it is: click's
     `resolve_command(..) -> tuple[str | None, Command | None, list[str]]` and `get_current_context() -> Context |

@@ -165,7 +165,8 @@ def test_rust_turbofish_calls_and_module_qualified_receivers(tmp_path):
     assert "1 calling definition, 1 call site" in text, text
     assert "src/ahocorasick.rs:14 in AhoCorasickBuilder.build_with_size" in text and "teddy::Builder" not in text.split("]")[-1], text
     text = served.call("find_related", symbol="AhoCorasickBuilder.build_with_size", relation="callees").text
-    assert "src/nfa.rs\n  Builder.build 10-12 called at 14" in text, text
+    assert "Builder.build src/nfa.rs:10-12 called at 14" in text, text
+    assert "src/teddy.rs\n  Builder.new 6-8 called at 15" in text, text  # (stop 60: teddy's, through the module path)
     assert "AhoCorasickBuilder.build " not in text, text  # (was the caller's own build, by same file)
 
 

@@ -1,0 +1,33 @@
+"""Mends of stop 60, each with what an agent (or the closing note of stop 59) saw before."""
+from __future__ import annotations
+
+from tests.navigation.conftest import served_tree
+
+RUST_MODULE_PATHS = {
+    "src/lib.rs": "mod api;\nmod teddy;\n",
+    "src/api.rs": ("use crate::teddy;\n\npub struct Builder {\n    n: usize,\n}\n\n"
+                   "impl Builder {\n    pub fn new() -> Builder {\n        Builder { n: 0 }\n    }\n\n"       # 8
+                   "    pub fn build(&self) -> Option<usize> {\n        self.build_teddy()\n    }\n\n"             # 12
+                   "    fn build_teddy(&self) -> Option<usize> {\n"                                           # 16
+                   "        teddy::Builder::new()\n            .fat(Some(true))\n            .build(self.n)\n    }\n}\n"),
+    "src/teddy/mod.rs": "pub use crate::teddy::compile::Builder;\n\nmod compile;\n",
+    "src/teddy/compile.rs": ("pub struct Builder {\n    fat: Option<bool>,\n}\n\n"
+                             "impl Builder {\n    pub fn new() -> Builder {\n        Builder { fat: None }\n    }\n\n"  # 6
+                             "    pub fn fat(&mut self, yes: Option<bool>) -> &mut Builder {\n"                         # 10
+                             "        self.fat = yes;\n        self\n    }\n\n"
+                             "    pub fn build(&self, n: usize) -> Option<usize> {\n        Some(n)\n    }\n}\n"),      # 15
+}
+
+
+def test_a_rust_call_through_a_module_path_names_that_module_s_type(tmp_path):
+    """Stop 59 left it: `teddy::Builder::new().fat(..).build(..)` in api.rs was read as api.rs's own Builder::new and
+    Builder::build (the path kept only `Builder`), `.fat` as unresolved (a field and a method of that name), and
+    api's Builder::build had build_teddy among its callers."""
+    served = served_tree(tmp_path / "r", RUST_MODULE_PATHS)
+    text = served.call("find_related", symbol="Builder.build_teddy", path="src/api.rs", relation="callees").text
+    assert "src/teddy/compile.rs" in text, text
+    for row in ("Builder.new 6-8 called at 17", "Builder.fat 10-13 called at 18", "Builder.build 15-17 called at 19"):
+        assert row in text, text
+    assert "src/api.rs" not in text.split("\n", 2)[2], text
+    text = served.call("find_related", symbol="Builder.build", path="src/api.rs", relation="callers").text
+    assert "build_teddy" not in text.split("left out")[0], text
