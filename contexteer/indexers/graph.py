@@ -50,6 +50,7 @@ from contexteer.indexers.lookup import (
     find_callers,
     go_outside_result,
     inherits,
+    is_prototype,
     language_family,
     language_of,
     lines_of,
@@ -3698,7 +3699,7 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
     if sym.language in ("java", "kotlin", "php") and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _anonymous(index, sym) if a[0].id not in seen_ids]
-    if sym.language in ("c", "cpp") and sym.kind == "struct":
+    if sym.language in ("c", "cpp") and sym.kind in ("struct", "type"):
         found += _c_ops_tables(index, sym)
     if sym.language == "swift" and sym.kind in ("interface", "class"):
         seen_ids = {t.id for t, _, _ in found}
@@ -3927,17 +3928,29 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
     """C: the variables a struct of function pointers is initialised as, each with the function it puts in each
     slot (`init epoll_init, add epoll_nochangelist_add, ..`): what "implements" an ops table (libevent run 489:
     struct eventop's eleven backends, which the answer said nothing names as a base)."""
-    fields = sorted((s for s in index.symbols_in_file(sym.path) if s.parent_id == sym.id), key=lambda s: s.start_line)
+    # `typedef struct redisContextFuncs {..} redisContextFuncs;` is a struct (holding the fields) and a type over the
+    # same lines: either is asked for, instances are written with the typedef's name alone (`static redisContextFuncs
+    # redisContextDefaultFuncs = {`: hiredis run 549 read "nothing names it as a base") or with the struct's tag
+    in_file = index.symbols_in_file(sym.path)
+    twins = [t for t in in_file if t.kind in ("struct", "type") and t.start_line == sym.start_line
+             and t.end_line == sym.end_line] or [sym]
+    holder = next((t for t in twins if t.kind == "struct"), sym)
+    fields = sorted((s for s in in_file if s.parent_id == holder.id), key=lambda s: s.start_line)
     slots = [m.group(1) if (m := _C_FN_FIELD.search(f.signature or "")) else None for f in fields]
     if not any(slots):
         return []
+    tags = sorted({t.name for t in twins if t.kind == "struct"})
+    aliases = sorted({t.name for t in twins if t.kind == "type"})
+    written = "|".join([rf"struct\s+{re.escape(n)}" for n in tags] + [re.escape(n) for n in aliases])
     # (an instance, or an array of them; never a pointer: `const struct eventop *eventops[] = { &epollops, .. }`)
-    head = re.compile(rf"(?<![\w])struct\s+{re.escape(sym.name)}\s+(\w+)\s*(?:\[[^\]]*\])?\s*=\s*\{{")
+    head = re.compile(rf"(?<![\w])(?:{written})\s+(\w+)\s*(?:\[[^\]]*\])?\s*=\s*\{{")
     out: list[tuple[Any, str, str]] = []
-    for v in index.symbols_mentioning(sym.name, ("variable", "constant")):
+    seen: set[int] = set()
+    for v in [v for n in sorted(set(tags) | set(aliases)) for v in index.symbols_mentioning(n, ("variable", "constant"))]:
         m = head.search(v.signature or "")
-        if v.language not in ("c", "cpp") or m is None or m.group(1) != v.name:
+        if v.language not in ("c", "cpp") or m is None or m.group(1) != v.name or v.id in seen:
             continue
+        seen.add(v.id)
         body = "\n".join(lines_of(index, v.path)[v.start_line - 1: v.end_line])
         body = re.sub(r"/\*.*?\*/|//[^\n]*", "", body[body.find("{") + 1: body.rfind("}")], flags=re.S)
         if re.search(rf"\b{re.escape(v.name)}\s*\[", v.signature or ""):  # an array: each element's slots
@@ -3945,8 +3958,8 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
             elements = [e for e in (re.sub(r"^\[[^\]]*\]\s*=\s*", "", x) for x in _c_items(body)) if e.startswith("{")]
             said = "; ".join(f"[{k}] {_c_slots(e[1:-1], slots) or 'no function'}" for k, e in enumerate(elements[:8]))
             said += f"; +{len(elements) - 8} more" if len(elements) > 8 else ""
-        else:
-            said = _c_slots(body, slots)
+        else:  # one table: each slot's function with where it is defined (hiredis run 549 looked each one up)
+            said = _c_slots(body, slots, lambda fn, v=v: _c_function_at(index, v.path, fn))
         out.append((v, "ops table", said or "no function in its slots"))
     return out
 
@@ -3975,14 +3988,32 @@ def _c_items(body: str) -> list[str]:
     return [x for x in items if x]
 
 
-def _c_slots(body: str, slots: list[str | None]) -> str:
+def _c_slots(body: str, slots: list[str | None], where: Callable[[str], str | None] | None = None) -> str:
     """`init epoll_init, add epoll_add`: the function each function-pointer slot of an initialiser gets, positional
-    or designated (`.add = evsig_add`), a cast before it left out."""
+    or designated (`.add = evsig_add`), a cast before it left out; `where` names a function's definition
+    (`read redisNetRead (net.c:83)`)."""
     values = _c_items(body)
     named = {k: val for x in values if (d := re.match(r"\.(\w+)\s*=\s*(.+)", x)) for k, val in [d.groups()]}
     pairs = [(slot, named.get(slot) if named else (values[k] if k < len(values) else "")) for k, slot in enumerate(slots) if slot]
     pairs = [(slot, re.sub(r"^\((?:[^()]|\([^()]*\))*\)\s*(?=[A-Za-z_&])", "", val or "")) for slot, val in pairs]
-    return ", ".join(f"{slot} {val}" for slot, val in pairs if val and val not in ("NULL", "0"))
+    said = []
+    for slot, val in pairs:
+        if val and val not in ("NULL", "0"):
+            at = where(val.lstrip("&")) if where is not None and re.fullmatch(r"&?[A-Za-z_]\w*", val) else None
+            said.append(f"{slot} {val}" + (f" ({at})" if at else ""))
+    return ", ".join(said)
+
+
+def _c_function_at(index: IndexQueries, path: str, name: str) -> str | None:
+    """Where the C function a table at `path` names is defined: the file's own (a static one), else the one definition
+    of that name elsewhere that is not static; `path:line`, the line alone in the table's own file."""
+    defs = [s for s in index.symbols_named(name) if s.name == name and s.kind == "function" and s.language in ("c", "cpp")
+            and not is_prototype(s)]
+    own = [s for s in defs if s.path == path]
+    if own:  # (the body, not a `static void *f(..);` declared above the table)
+        return str(max(own, key=lambda s: (s.end_line - s.start_line, s.start_line)).start_line)
+    shared = [s for s in defs if "static" not in (s.signature or "").split("(", 1)[0].split()]
+    return f"{shared[0].path}:{shared[0].start_line}" if len(shared) == 1 else None
 
 
 def _anonymous(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]]:

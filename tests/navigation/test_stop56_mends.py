@@ -332,8 +332,8 @@ def test_c_struct_of_function_pointers_lists_its_ops_tables(tmp_path):
     """libevent run 489: `find_related eventop implementations` answered "nothing in the repository names eventop as a
     base"; the agent grepped for the eleven backends' initialisers and mapped their positional slots by hand."""
     got = served_tree(tmp_path / "r", C_OPS).call("find_related", symbol="eventop", relation="implementations").text
-    assert "variable epollops" in got and "init epoll_init, add epoll_add, dispatch epoll_dispatch" in got, got
-    assert "variable evsigops" in got and "add evsig_add" in got and "eventops" not in got.replace("evsigops", ""), got
+    assert "variable epollops" in got and "init epoll_init (2), add epoll_add (3), dispatch epoll_dispatch (4)" in got, got
+    assert "variable evsigops" in got and "add evsig_add (2)" in got and "eventops" not in got.replace("evsigops", ""), got
 
 
 JAVA_DISPATCH = {
@@ -619,7 +619,7 @@ def test_c_ops_tables_of_arrays_and_shifted_flags(tmp_path):
                          "static const struct cmd xcmd = {\n\t.name = \"x\",\n\t.fn = (int (*)(int, char **))do_x,\n"
                          "\t.flags = 1 << 2,\n\t.help = help_x,\n};\n")}
     got = served_tree(tmp_path / "r", files).call("find_related", symbol="cmd", relation="implementations").text
-    assert "[0] fn do_add, help help_add; [1] fn do_rm" in got and "fn do_x, help help_x" in got, got
+    assert "[0] fn do_add, help help_add; [1] fn do_rm" in got and "fn do_x (2), help help_x (3)" in got, got
 
 
 def test_ruby_alias_of_a_global_and_a_prefixed_delegate_define_no_such_method(tmp_path):

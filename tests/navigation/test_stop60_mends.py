@@ -31,3 +31,29 @@ def test_a_rust_call_through_a_module_path_names_that_module_s_type(tmp_path):
     assert "src/api.rs" not in text.split("\n", 2)[2], text
     text = served.call("find_related", symbol="Builder.build", path="src/api.rs", relation="callers").text
     assert "build_teddy" not in text.split("left out")[0], text
+
+
+C_TYPEDEF_OPS = {
+    "funcs.h": ("typedef struct ctxFuncs {\n    void (*close)(int fd);\n    int (*read)(int fd, char *buf);\n} ctxFuncs;\n\n"
+                "typedef struct objFns {\n    void *(*make)(int n);\n    void (*drop)(void *p);\n} objFns;\n\n"
+                "void netClose(int fd);\n"),
+    "net.c": ('#include "funcs.h"\n\nvoid netClose(int fd) {\n    (void)fd;\n}\n'),                                    # 3
+    "ctx.c": ('#include "funcs.h"\n\nstatic int netRead(int fd, char *buf);\n\n'
+              "static ctxFuncs defaultFuncs = {\n    .close = netClose,\n    .read = netRead,\n};\n\n"                # 5-8
+              "static int netRead(int fd, char *buf) {\n    return fd + (buf != 0);\n}\n\n"                          # 10
+              "static void *mk(int n) {\n    return 0;\n}\n\n"                                                       # 14
+              "static void rm(void *p) {\n    (void)p;\n}\n\n"                                                       # 18
+              "struct objFns plainFns = {\n    mk,\n    rm\n};\n"),                                                  # 22
+}
+
+
+def test_a_c_typedef_s_ops_tables_are_its_implementations_with_where_each_slot_s_function_is(tmp_path):
+    """hiredis run 549: `typedef struct redisContextFuncs {..} redisContextFuncs;` and `static redisContextFuncs
+    redisContextDefaultFuncs = {..}` read "nothing in the repository names redisContextFuncs as a base" (the typedef's
+    name written without `struct` was not read as an instance); the functions each slot gets had no location."""
+    served = served_tree(tmp_path / "r", C_TYPEDEF_OPS)
+    text = served.call("find_related", symbol="ctxFuncs", relation="implementations").text
+    assert "ctx.c:5-8 variable defaultFuncs" in text, text
+    assert "close netClose (net.c:3), read netRead (10)" in text, text  # the body at 10, not the declaration at 3
+    text = served.call("find_related", symbol="objFns", relation="implementations").text
+    assert "ctx.c:22-25 variable plainFns" in text and "make mk (14), drop rm (18)" in text, text
