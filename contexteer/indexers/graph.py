@@ -16,6 +16,7 @@ Every relation says how it was resolved, so an agent knows how far to trust it:
 
 from __future__ import annotations
 
+import functools
 import logging
 import posixpath
 import re
@@ -3959,7 +3960,7 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
             said = "; ".join(f"[{k}] {_c_slots(e[1:-1], slots) or 'no function'}" for k, e in enumerate(elements[:8]))
             said += f"; +{len(elements) - 8} more" if len(elements) > 8 else ""
         else:  # one table: each slot's function with where it is defined (hiredis run 549 looked each one up)
-            said = _c_slots(body, slots, lambda fn, v=v: _c_function_at(index, v.path, fn))
+            said = _c_slots(body, slots, functools.partial(_c_function_at, index, v.path))
         out.append((v, "ops table", said or "no function in its slots"))
     return out
 

@@ -5426,7 +5426,10 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         # class of that whole name with the method is meant; another ending alike makes the name no evidence
         alike = _classes_with_method(index, defs, callee, owner, named[1])
         site.receiver = not alike
-        if any(c == norm for c in alike):
+        # (a class nested in another, wtforms' `class Meta:` inside a test form, is no evidence that a value named
+        # `meta` holds one: the form's meta merges it with DefaultMeta; wtforms run 553 had every real caller of
+        # DefaultMeta.get_translations left out as another type's)
+        if any(c == norm and not nested for c, nested in alike):
             return True
     if site.receiver and norm != named[0] and typed is None:
         # `iterator.remove()` names EntryIterator's last word, which is its base Iterator's name too: any iterator's
@@ -5852,20 +5855,22 @@ def python_import_bindings(lines: list[str], *, top_level: bool = False) -> list
 
 
 def _classes_with_method(index: IndexQueries, cache: dict[str, list[Symbol]], callee: str, owner: str,
-                         last: str) -> list[str]:
+                         last: str) -> list[tuple[str, bool]]:
     """The other classes (lowercase, `_` dropped) that define a method `callee` and whose name ends with the word
-    `last` as `owner`'s does. Asked once per answer."""
+    `last` as `owner`'s does, each with whether every such class of the name is nested in another. Asked once per
+    answer."""
     key = f"\0alike:{callee}:{owner}"
     if key not in cache:
-        names: list[Any] = []
+        names: dict[str, bool] = {}
         for m in index.symbols_named(callee):
             parent = index.get_symbol(m.parent_id) if m.name == callee and m.parent_id is not None else None
             if parent is not None and parent.kind in _CLASS_KINDS and parent.name != owner:
                 low = parent.name.lstrip("_$").lower().replace("_", "")
-                if low.endswith(last) and low not in names:
-                    names.append(low)
-        cache[key] = names
-    return [str(n) for n in cache[key]]
+                if low.endswith(last):
+                    names[low] = names.get(low, True) and parent.parent_id is not None
+        cache[key] = [(n, nested) for n, nested in names.items()]  # type: ignore[misc]  # (the cache holds other rows too)
+    got: list[tuple[str, bool]] = cache[key]  # type: ignore[assignment]
+    return got
 
 
 def _library_typed(index: IndexQueries, path: str, typed: str, owner: str, word: str) -> bool:

@@ -57,3 +57,25 @@ def test_a_c_typedef_s_ops_tables_are_its_implementations_with_where_each_slot_s
     assert "close netClose (net.c:3), read netRead (10)" in text, text  # the body at 10, not the declaration at 3
     text = served.call("find_related", symbol="objFns", relation="implementations").text
     assert "ctx.c:22-25 variable plainFns" in text and "make mk (14), drop rm (18)" in text, text
+
+
+PY_NESTED_META = {
+    "wtf/__init__.py": "",
+    "wtf/meta.py": "class DefaultMeta:\n    def get_translations(self, form):\n        return None\n",
+    "wtf/form.py": ("from wtf.meta import DefaultMeta\n\n_default_meta = DefaultMeta()\n\n\nclass BaseForm:\n"
+                    "    def __init__(self, meta=_default_meta):\n        self.meta = meta\n"
+                    "        self.translations = self.meta.get_translations(self)\n"),                                  # 9
+    "tests/test_i18n.py": ("from wtf.form import BaseForm\n\n\nclass Custom(BaseForm):\n    class Meta:\n"
+                           "        def get_translations(self, form):\n            return 1\n\n\n"
+                           "def test_defaults():\n    form = BaseForm()\n    assert form.meta.get_translations(form) is None\n"),  # 12
+}
+
+
+def test_a_nested_class_named_like_the_receiver_does_not_take_the_method_s_callers(tmp_path):
+    """wtforms run 553: the callers of DefaultMeta.get_translations were "0 call sites", every real call
+    (`self.meta.get_translations(self)`) left out as another type's, because a test form's nested `class Meta:` with its
+    own get_translations is named like the receiver `meta`."""
+    served = served_tree(tmp_path / "r", PY_NESTED_META)
+    text = served.call("find_related", symbol="DefaultMeta.get_translations", relation="callers").text
+    assert "wtf/form.py:9 in BaseForm.__init__" in text, text
+    assert "tests/test_i18n.py:12 in test_defaults" in text, text
