@@ -5376,6 +5376,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
         typed = _python_self_attribute(index, defs, lines, site, word)  # `self.console.pop_theme()`
     if typed is None and text[: before.start()].rstrip().endswith((".", "?.")):
         typed = _member_type(index, word)  # `composite.borderRadius?.x()`
+        if typed is None and site.path.endswith(".rb"):  # `zf.file.open(..)`: `def file; @zip_fs_file; end`, a
+            typed = _ruby_reader_type(index, word)  # ZipFsFile (rubyzip run 547 read it as a call of Zip::File.open)
     other_module, typed = _rust_path_typed(index, defs, lines, site, _alias_target(index, defs, site, typed), owner,
                                            owner_cls)
     if other_module:
@@ -5687,6 +5689,9 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
     or a subclass (`Conv::Html.convert(x)` reaches Base.convert); None when the name says nothing."""
     written = before.group(1)
     word = written.lstrip("_$#")
+    if language == "ruby" and word == owner and _ruby_core_constant(index, defs, site, text[: before.start()], owner):
+        site.receiver = False  # `::File.open(..)` in module Zip: Ruby's File, not Zip::File (rubyzip run 547)
+        return True
     if language == "python" and not text[: before.start()].rstrip().endswith(".") \
             and written in _python_outside_names(index, defs, lines, site.path, resolve_imports):
         site.receiver = False
@@ -5709,6 +5714,24 @@ def _named_receiver(index: IndexQueries, defs: dict[str, Any], lines: list[str],
         return any(m.name == named and (p := index.get_symbol(m.parent_id)) is not None and p.name == word
                    for m in index.symbols_named(named) if m.parent_id is not None) or None
     return None
+
+
+def _ruby_core_constant(index: IndexQueries, defs: dict[str, Any], site: Caller, prefix: str, owner: str) -> bool:
+    """Ruby: whether a receiver written `owner` names a top-level constant of that name (Ruby's own `File`), not the
+    repository's class, which is nested in a module (`Zip::File`): written from the root (`::File`), or bare outside
+    every module that holds such a class (a sample script's `File.open`). False when the repository has a top-level
+    class of the name, or the receiver is written with its namespace (`Zip::File`)."""
+    classes = [c for c in index.symbols_named(owner) if c.name == owner and c.language == "ruby" and c.kind in _CLASS_KINDS]
+    if not classes or any(c.parent_id is None for c in classes):
+        return False
+    if re.search(r"(?<![\w:])::\s*$", prefix):
+        return True
+    if re.search(r"\w\s*::\s*$", prefix):
+        return False
+    spaces = {p.name for c in classes if c.parent_id is not None and (p := index.get_symbol(c.parent_id)) is not None}
+    around = [s for s in _symbols_of(index, defs, site.path) if s.start_line <= site.line <= s.end_line
+              and s.kind in _CLASS_KINDS]
+    return not any(s.name in spaces or any(part in spaces for part in re.split(r"::|\.", s.qualname)) for s in around)
 
 
 def _python_module_binding(index: IndexQueries, files: list[str], name: str) -> bool:
@@ -7909,6 +7932,34 @@ def _member_type(index: IndexQueries, word: str) -> str | None:
 
 
 _KEYWORDS_TYPES = frozenset({"val", "var", "final", "static", "private", "public", "protected", "internal", "const", "let"})
+
+
+def _ruby_reader_type(index: IndexQueries, word: str) -> str | None:
+    """Ruby: the class every reader named `word` hands back, when they all agree: a method whose body is one instance
+    variable (`def file; @zip_fs_file; end`) or an `attr_reader :word`, the variable assigned a built object in its
+    file (`@zip_fs_file = ZipFsFile.new(..)`); else None."""
+    ws = getattr(index, "ws", None)
+    if ws is None:
+        return None
+    found: set[str] = set()
+    cache: dict[str, list[str]] = {}
+    for m in index.symbols_named(word):
+        if m.name != word or m.language != "ruby" or m.kind not in ("method", "field", "property"):
+            continue
+        if re.match(r"\s*attr_writer\b", m.signature or ""):
+            continue  # (ZipFsDir's `attr_writer :file` reads nothing)
+        lines = _file_lines(ws, m.path, cache)
+        body = [t.strip() for t in lines[m.start_line: max(m.start_line, m.end_line - 1)] if t.strip()]
+        ivar = body[0] if len(body) == 1 and re.fullmatch(r"@\w+", body[0]) else \
+            f"@{word}" if re.match(r"\s*attr_(?:reader|accessor)\b", m.signature or "") else None
+        if ivar is None:
+            return None  # a reader that computes its value: no verdict
+        built = {b.group(1).rsplit("::", 1)[-1] for t in lines
+                 if (b := re.search(rf"{re.escape(ivar)}\s*(?:\|\|)?=\s*(?:::)?([A-Z][\w:]*)\.new\b", t))}
+        if len(built) != 1:
+            return None
+        found |= built
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _names_the_class(receiver: str, cls: str) -> bool:

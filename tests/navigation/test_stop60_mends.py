@@ -79,3 +79,29 @@ def test_a_nested_class_named_like_the_receiver_does_not_take_the_method_s_calle
     text = served.call("find_related", symbol="DefaultMeta.get_translations", relation="callers").text
     assert "wtf/form.py:9 in BaseForm.__init__" in text, text
     assert "tests/test_i18n.py:12 in test_defaults" in text, text
+
+
+RUBY_ZIP = {
+    "lib/zip/file.rb": ("module Zip\n  class File\n    class << self\n      def open(name)\n        new(name)\n      end\n\n"  # 4
+                        "      def foreach(name)\n        ::Zip::File.open(name) { |z| z }\n      end\n    end\n\n"        # 9
+                        "    def initialize(name)\n        ::File.open(name, 'rb') { |f| f.read }\n"                      # 14
+                        "      @fs_file = FsFile.new(self)\n    end\n\n    def file\n      @fs_file\n    end\n  end\nend\n"),
+    "lib/zip/fs.rb": ("module Zip\n  class FsFile\n    def initialize(zip)\n      @zip = zip\n    end\n\n"
+                      "    def open(name, mode = 'r')\n      @zip\n    end\n  end\n\n"
+                      "  class FsDir\n    attr_writer :file\n  end\nend\n"),
+    "samples/use.rb": ("require 'zip'\n\nZip::File.open('a.zip') do |zf|\n  zf.file.open('x.txt', 'w')\nend\n"             # 3, 4
+                       "File.open('plain.txt') { |f| f.read }\n"),                                                           # 6
+}
+
+
+def test_ruby_s_own_file_and_a_reader_s_object_are_not_the_namespaced_class(tmp_path):
+    """rubyzip run 547: the callers of Zip::File.open were 20 call sites, 11 of them not its: Ruby's `::File.open(..)`
+    inside module Zip, and `zf.file.open(..)` on the FsFile that `def file; @fs_file; end` hands back."""
+    served = served_tree(tmp_path / "r", RUBY_ZIP)
+    text = served.call("find_related", symbol="Zip::File.open", relation="callers").text
+    assert "2 calling definitions, 2 call sites" in text, text
+    assert "9 in Zip::File.foreach" in text and "samples/use.rb:3 at top level" in text, text
+    kept = text.split("\n", 2)[2]
+    assert "'rb'" not in kept and "zf.file.open" not in kept and "plain.txt" not in kept, text
+    text = served.call("find_related", symbol="FsFile.open", relation="callers").text
+    assert "samples/use.rb:4" in text and "by receiver zf.file: FsFile" in text, text
