@@ -2997,6 +2997,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     setter = _ruby_setter(index, sym, values[0], name) if sym.language == "ruby" and len(on) == 1 and len(values) == 1 else None
     if setter is not None:  # `drop.context = ..` calls context=, never a reader (liquid run 531 was offered
         return setter       # StandardFilters' private attr_reader context)
+    slot = _c_pointer_slot(index, name) if sym.language in ("c", "cpp") and values else None
+    if slot is not None:  # `c->reader->fn->freeObject(r)` (hiredis run 549: "a system or external function")
+        return f"{label} ({slot})"
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
@@ -3929,6 +3932,23 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
     """C: the variables a struct of function pointers is initialised as, each with the function it puts in each
     slot (`init epoll_init, add epoll_nochangelist_add, ..`): what "implements" an ops table (libevent run 489:
     struct eventop's eleven backends, which the answer said nothing names as a base)."""
+    slots, tables = _c_tables(index, sym)
+    out: list[tuple[Any, str, str]] = []
+    for v, body, array in tables:
+        if array:  # an array: each element's slots (`[CMD_ADD] = { .. }`: an element given by its index)
+            elements = [e for e in (re.sub(r"^\[[^\]]*\]\s*=\s*", "", x) for x in _c_items(body)) if e.startswith("{")]
+            said = "; ".join(f"[{k}] {_c_slots(e[1:-1], slots) or 'no function'}" for k, e in enumerate(elements[:8]))
+            said += f"; +{len(elements) - 8} more" if len(elements) > 8 else ""
+        else:  # one table: each slot's function with where it is defined (hiredis run 549 looked each one up)
+            said = _c_slots(body, slots, functools.partial(_c_function_at, index, v.path))
+        out.append((v, "ops table", said or "no function in its slots"))
+    return out
+
+
+def _c_tables(index: IndexQueries, sym: Symbol) -> tuple[list[str | None], list[tuple[Symbol, str, bool]]]:
+    """C: a struct's function-pointer slots (None for a field of another kind, in field order) and the variables
+    initialised as one: each with its initialiser's text between the braces (comments dropped) and whether it is an
+    array of them. No slots: no tables."""
     # `typedef struct redisContextFuncs {..} redisContextFuncs;` is a struct (holding the fields) and a type over the
     # same lines: either is asked for, instances are written with the typedef's name alone (`static redisContextFuncs
     # redisContextDefaultFuncs = {`: hiredis run 549 read "nothing names it as a base") or with the struct's tag
@@ -3939,13 +3959,13 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
     fields = sorted((s for s in in_file if s.parent_id == holder.id), key=lambda s: s.start_line)
     slots = [m.group(1) if (m := _C_FN_FIELD.search(f.signature or "")) else None for f in fields]
     if not any(slots):
-        return []
+        return slots, []
     tags = sorted({t.name for t in twins if t.kind == "struct"})
     aliases = sorted({t.name for t in twins if t.kind == "type"})
     written = "|".join([rf"struct\s+{re.escape(n)}" for n in tags] + [re.escape(n) for n in aliases])
     # (an instance, or an array of them; never a pointer: `const struct eventop *eventops[] = { &epollops, .. }`)
     head = re.compile(rf"(?<![\w])(?:{written})\s+(\w+)\s*(?:\[[^\]]*\])?\s*=\s*\{{")
-    out: list[tuple[Any, str, str]] = []
+    out: list[tuple[Symbol, str, bool]] = []
     seen: set[int] = set()
     for v in [v for n in sorted(set(tags) | set(aliases)) for v in index.symbols_mentioning(n, ("variable", "constant"))]:
         m = head.search(v.signature or "")
@@ -3954,15 +3974,35 @@ def _c_ops_tables(index: IndexQueries, sym: Symbol) -> list[tuple[Any, str, str]
         seen.add(v.id)
         body = "\n".join(lines_of(index, v.path)[v.start_line - 1: v.end_line])
         body = re.sub(r"/\*.*?\*/|//[^\n]*", "", body[body.find("{") + 1: body.rfind("}")], flags=re.S)
-        if re.search(rf"\b{re.escape(v.name)}\s*\[", v.signature or ""):  # an array: each element's slots
-            # (`[CMD_ADD] = { .. }`: an element given by its index)
-            elements = [e for e in (re.sub(r"^\[[^\]]*\]\s*=\s*", "", x) for x in _c_items(body)) if e.startswith("{")]
-            said = "; ".join(f"[{k}] {_c_slots(e[1:-1], slots) or 'no function'}" for k, e in enumerate(elements[:8]))
-            said += f"; +{len(elements) - 8} more" if len(elements) > 8 else ""
-        else:  # one table: each slot's function with where it is defined (hiredis run 549 looked each one up)
-            said = _c_slots(body, slots, functools.partial(_c_function_at, index, v.path))
-        out.append((v, "ops table", said or "no function in its slots"))
-    return out
+        out.append((v, body, re.search(rf"\b{re.escape(v.name)}\s*\[", v.signature or "") is not None))
+    return slots, out
+
+
+def _c_pointer_slot(index: IndexQueries, name: str) -> str | None:
+    """C: what a call through a struct's function-pointer field `name` runs (`c->reader->fn->freeObject(r)`): the
+    field, and the function each table of that struct puts in it (`function pointer redisReplyObjectFunctions.freeObject
+    read.h:95: freeReplyObject (hiredis.c:91) in defaultFunctions, ..`); None when no struct has such a field."""
+    fields = [f for f in index.symbols_named(name) if f.name == name and f.kind == "field" and f.language in ("c", "cpp")
+              and (m := _C_FN_FIELD.search(f.signature or "")) is not None and m.group(1) == name]
+    if not fields or len(fields) > 2:
+        return None
+    said = []
+    for f in fields:
+        owner = index.get_symbol(f.parent_id) if f.parent_id is not None else None
+        if owner is None:
+            continue
+        slots, tables = _c_tables(index, owner)
+        runs = []
+        for v, body, array in tables:
+            if array:
+                continue
+            for slot, fn, at in _c_slot_pairs(body, slots, functools.partial(_c_function_at, index, v.path)):
+                if slot == name:
+                    where = at if at is None or ":" in at else f"{v.path}:{at}"
+                    runs.append(f"{fn}{f' ({where})' if where else ''} in {v.name}")
+        said.append(f"function pointer {owner.name}.{name} {f.path}:{f.start_line}"
+                    + (": " + ", ".join(runs) if runs else ": no table of it in the repository sets it"))
+    return "; ".join(said) or None
 
 
 def _c_items(body: str) -> list[str]:
@@ -3993,16 +4033,19 @@ def _c_slots(body: str, slots: list[str | None], where: Callable[[str], str | No
     """`init epoll_init, add epoll_add`: the function each function-pointer slot of an initialiser gets, positional
     or designated (`.add = evsig_add`), a cast before it left out; `where` names a function's definition
     (`read redisNetRead (net.c:83)`)."""
+    return ", ".join(f"{slot} {val}" + (f" ({at})" if at else "") for slot, val, at in _c_slot_pairs(body, slots, where))
+
+
+def _c_slot_pairs(body: str, slots: list[str | None], where: Callable[[str], str | None] | None = None,
+                  ) -> list[tuple[str, str, str | None]]:
+    """Each function-pointer slot an initialiser fills (positional or designated, a cast before the value left out),
+    with its value and, by `where`, where that function is defined; slots left NULL or 0 are not listed."""
     values = _c_items(body)
     named = {k: val for x in values if (d := re.match(r"\.(\w+)\s*=\s*(.+)", x)) for k, val in [d.groups()]}
     pairs = [(slot, named.get(slot) if named else (values[k] if k < len(values) else "")) for k, slot in enumerate(slots) if slot]
     pairs = [(slot, re.sub(r"^\((?:[^()]|\([^()]*\))*\)\s*(?=[A-Za-z_&])", "", val or "")) for slot, val in pairs]
-    said = []
-    for slot, val in pairs:
-        if val and val not in ("NULL", "0"):
-            at = where(val.lstrip("&")) if where is not None and re.fullmatch(r"&?[A-Za-z_]\w*", val) else None
-            said.append(f"{slot} {val}" + (f" ({at})" if at else ""))
-    return ", ".join(said)
+    return [(slot, val, where(val.lstrip("&")) if where is not None and re.fullmatch(r"&?[A-Za-z_]\w*", val) else None)
+            for slot, val in pairs if val and val not in ("NULL", "0")]
 
 
 def _c_function_at(index: IndexQueries, path: str, name: str) -> str | None:

@@ -1211,6 +1211,14 @@ class _Body:
             return None
         anywhere = [s for s in self.index.symbols_named(name) if usable(s) and s.name == name and s.parent_id is None
                     and language_family(s.language) == self.family and bare_outside(s)]
+        if self.family == "c" and len(anywhere) > 1:
+            # a function declared in a header the file's includes reach and defined once in a .c file (hiredis.c's
+            # `redisReaderFeed(..)`, read.h's prototype of read.c's function: hiredis run 549's semantic read of
+            # redisBufferRead had left it out)
+            defined = [s for s in anywhere if not is_prototype(s)]
+            if len(defined) == 1 and defined[0].id != self.sym.id \
+                    and any(self.visible(s.path) for s in anywhere if is_prototype(s)):
+                return defined[0], GLOBAL
         if len(anywhere) == 1 and anywhere[0].id != self.sym.id and self.visible(anywhere[0].path):
             if self.sym.language == "php" and anywhere[0].kind in _PHP_CLASSLIKE:
                 return self._php_same_namespace(anywhere[0])

@@ -105,3 +105,20 @@ def test_ruby_s_own_file_and_a_reader_s_object_are_not_the_namespaced_class(tmp_
     assert "'rb'" not in kept and "zf.file.open" not in kept and "plain.txt" not in kept, text
     text = served.call("find_related", symbol="FsFile.open", relation="callers").text
     assert "samples/use.rb:4" in text and "by receiver zf.file: FsFile" in text, text
+
+
+def test_a_c_call_through_a_function_pointer_slot_names_what_the_tables_put_there(tmp_path):
+    """hiredis run 549: `c->reader->fn->freeObject(r)` was "not defined by name in the repository (a system or external
+    function ..)"; the agent traced the tables by hand. And a semantic read of a function left out a call of a function
+    a header declares and another .c file defines (`redisReaderFeed`)."""
+    files = dict(C_TYPEDEF_OPS)
+    files["feed.h"] = "int feed(int fd);\n"
+    files["feed.c"] = '#include "feed.h"\n\nint feed(int fd) {\n    return fd;\n}\n'
+    files["use.c"] = ('#include "funcs.h"\n#include "feed.h"\n\nstruct ctx {\n    ctxFuncs *funcs;\n};\n\n'
+                      "int pump(struct ctx *c, char *buf) {\n    int n = c->funcs->read(3, buf);\n"              # 8, 9
+                      "    return feed(n);\n}\n")                                                                 # 10
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="pump", relation="callees").text
+    assert "funcs.read (function pointer ctxFuncs.read funcs.h:3: netRead (ctx.c:10) in defaultFuncs) at 9" in text, text
+    text = served.call("read_code_range", path="use.c", start_line=8, end_line=11, context="semantic").text
+    assert "feed.c:3-5 int feed(int fd)" in text, text
