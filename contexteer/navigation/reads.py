@@ -42,20 +42,51 @@ def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4)
         return []
     level = indent(lines[start - 1])
     out: list[int] = []
+    # a head at the same indentation that still holds the line: the `switch` of a `case`/`default:` label written at
+    # its indentation, the `if` of a `} else {` (hiredis run 549's chain for hiredis.c:483 lacked both)
+    same: re.Pattern[str] | None = None
     for n in range(start - 1, holder_start, -1):
         text = lines[n - 1]
         stripped = text.strip()
-        if not stripped or stripped.startswith(("//", "#", "--", "*", "/*")) or indent(text) >= level:
+        if not stripped or stripped.startswith(("//", "#", "--", "*", "/*")):
             continue
-        if stripped in ("{", "(", "[", "do", "then", "begin") or re.match(r"where\b|\)\s*(?:->[^:{]*|\([^()]*\)|:\s*[\w.<>\[\], ]+)?\s*[:{]?\s*$", stripped):
+        if indent(text) >= level and not (same is not None and indent(text) == level and same.match(stripped)):
+            continue
+        if stripped == "{" and _bare_block(lines, n, holder_start):
+            pass  # a block of its own (`default:` then `{` declaring locals), not the brace of a header above
+        elif stripped in ("{", "(", "[", "do", "then", "begin") or re.match(r"where\b|\)\s*(?:->[^:{]*|\([^()]*\)|:\s*[\w.<>\[\], ]+)?\s*[:{]?\s*$", stripped):
             # a brace or where clause below a header (rayon run 75 got `125 {` as the block), a multi-line
             # signature's closing `):` (Django's get_related_selections): no head
             continue
+        elif same is not None and indent(text) == level and stripped.startswith("}"):
+            continue  # an earlier branch of the same chain (`} else if (..) {` above the `} else {`)
         out.append(n)
         level = indent(text)
+        same = _SWITCH if re.match(r"(?:case\b.*|default\s*):", stripped) else \
+            _IF_OF_ELSE if re.match(r"\}\s*else\b", stripped) else \
+            _BRACE if re.fullmatch(r"[A-Za-z_]\w*\s*:", stripped) else None  # a goto label inside a bare block
         if len(out) == limit:
             break
     return out[::-1]
+
+
+#: the head that holds a `case`/`default:` label written at its own indentation
+_SWITCH = re.compile(r"switch\b")
+#: the head of the chain a `} else {` continues (an `} else if` between is passed over)
+_IF_OF_ELSE = re.compile(r"if\b|\}\s*else\s+if\b")
+#: a bare block's brace at the indentation of a goto label it holds (`{` .. `fmt_valid:` in hiredis.c)
+_BRACE = re.compile(r"\{$")
+
+
+def _bare_block(lines: list[str], n: int, holder_start: int) -> bool:
+    """Whether the `{` alone on line `n` opens a block of its own: the code line above it ends a statement, a label
+    or a block (`;`, `:`, `{`, `}`), so the brace is no header's."""
+    for m in range(n - 1, holder_start - 1, -1):
+        above = lines[m - 1].strip()
+        if not above or above.startswith(("//", "/*", "*")):
+            continue
+        return above.endswith((";", ":", "{", "}"))
+    return False
 
 
 def block_end(lines: list[str], head: int, limit: int = 2000) -> int:
@@ -65,11 +96,21 @@ def block_end(lines: list[str], head: int, limit: int = 2000) -> int:
         return len(text) - len(text.lstrip(" \t"))
 
     level = indent(lines[head - 1]) if 0 < head <= len(lines) else 0
+    # (a C `switch` whose `case`/`default:` labels stand at its own indentation: they are inside it)
+    switch = 0 < head <= len(lines) and re.match(r"\s*switch\b", lines[head - 1]) is not None
+    braced = 0 < head <= len(lines) and lines[head - 1].rstrip().endswith("{")
     last = head
     for m in range(head + 1, min(len(lines), head + limit) + 1):
         text = lines[m - 1]
         stripped = text.strip()
         if not stripped:
+            continue
+        if switch and indent(text) == level and re.match(r"(?:case\b.*|default\s*):", stripped):
+            last = m
+            continue
+        if braced and indent(text) == level and re.fullmatch(r"[A-Za-z_]\w*\s*:", stripped) \
+                and stripped.rstrip(": ") not in ("default", "public", "private", "protected"):
+            last = m  # a goto label at the block's own indentation (hiredis.c's `fmt_valid:` in a bare `{`)
             continue
         if indent(text) <= level and (stripped.startswith("{") and m == last + 1
                                       or re.match(r"\)+\s*(?:->[^{]*)?\{$", stripped)):

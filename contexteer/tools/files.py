@@ -454,7 +454,7 @@ async def _indexed_read(svc: Services, ctx: Context, path: str, start_line: int 
 def _nested_heads(nav: Any, rel: str, lines: list[str], enc: Any, start: int) -> list[int]:
     """The heads of the blocks line `start` sits in, through the functions it is nested in: `if restricted:` (1276)
     holds `def local_setter` (1332), whose `if from_obj:` holds line 1335 (Django run 127 read only the last)."""
-    heads = block_heads(lines, start, enc.start_line, limit=6)  # (testify's suite.go:153 sits in five blocks)
+    heads = block_heads(lines, start, enc.start_line, limit=8)  # (testify's suite.go:153 sits in five blocks)
     syms = {s.id: s for s in nav.index.symbols_in_file(rel)}
     inner = enc
     while inner.parent_id in syms and syms[inner.parent_id].kind in ("function", "method") and len(heads) < 6:

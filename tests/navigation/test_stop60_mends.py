@@ -122,3 +122,32 @@ def test_a_c_call_through_a_function_pointer_slot_names_what_the_tables_put_ther
     assert "funcs.read (function pointer ctxFuncs.read funcs.h:3: netRead (ctx.c:10) in defaultFuncs) at 9" in text, text
     text = served.call("read_code_range", path="use.c", start_line=8, end_line=11, context="semantic").text
     assert "feed.c:3-5 int feed(int fd)" in text, text
+
+
+C_FORMAT = {
+    "fmt.c": ("int format(const char *c, int n) {\n"                                   # 1
+              "    while (*c != '\\0') {\n"                                            # 2
+              "        if (*c != '%') {\n            n++;\n        } else {\n"         # 3, 5
+              "            switch (c[1]) {\n"                                          # 6
+              "            case 's':\n                n += 2;\n                break;\n"
+              "            default:\n"                                                 # 10
+              "                /* a printf format */\n"
+              "                {\n"                                                    # 12
+              "                    int l = 0;\n"
+              "                fmt_valid:\n"                                           # 14
+              "                    if (l < 16) {\n"                                    # 15
+              "                        c = c + l;\n"                                   # 16
+              "                    }\n"
+              "                }\n"                                                    # 18
+              "                break;\n            }\n        }\n        c++;\n    }\n    return n;\n}\n"),
+}
+
+
+def test_the_blocks_around_a_c_line_include_the_switch_the_bare_block_and_the_if_of_an_else(tmp_path):
+    """hiredis run 549: the chain for hiredis.c:483 listed `while`, `} else {`, `default:`, `fmt_valid:`, `if` and left
+    out `switch(c[1])` (its labels stand at its indentation), the bare `{` below `default:` and the `if` the else
+    belongs to; the agent read 180 lines to rebuild it."""
+    text = served_tree(tmp_path / "r", C_FORMAT).call("read_code_range", path="fmt.c", start_line=16, end_line=16).text
+    want = ("inside: 2-23 while (*c != '\\0') {; 3-5 if (*c != '%') {; 5-21 } else {; 6-20 switch (c[1]) {; "
+            "10-20 default:; 12-18 {; 14-18 fmt_valid:; 15-17 if (l < 16) {")
+    assert want in text, text
