@@ -67,6 +67,9 @@ _STORES = frozenset({"assignment_statement", "short_var_declaration", "var_spec"
                      "variable_declarator", "assignment"})
 #: how a comment of several lines opens: C-family `/*`, Lua `--[[`, Ruby `=begin`, Haskell `{-`, OCaml `(*`, HTML
 _BLOCK_OPENER = re.compile(rb"/\*|--\[=*\[|^=begin|\{-|\(\*|<!--", re.M)
+#: languages whose `//` is no comment (their line comments start with `#`, `--` or `%`)
+_HASH_COMMENTS = frozenset({"python", "ruby", "bash", "elixir", "perl", "r", "toml", "yaml", "make", "lua", "haskell",
+                            "sql", "erlang", "markdown", "html", "css", "scss"})
 
 
 def chain(language: str | None, data: bytes, start: int, end: int, lo: int, hi: int, name: str = "", *,
@@ -115,7 +118,11 @@ class FileClosures:
     def comment_around(self, line: int) -> tuple[int, int] | None:
         """The comment of three lines or more that holds `line` (a `/* .. */` block, a Python or Lua long string at
         the top level is none), as (first, last) line. A file with no block-comment opener is not parsed for it (a
-        search hit at a Python or Go file's top level, an import, is in none)."""
+        search hit at a Python or Go file's top level, an import, is in none). A run of three or more whole-line `//`
+        comments holding the line counts too (hiredis's test.c comments a whole test out line by line)."""
+        run = self._line_comment_run(line)
+        if run is not None:
+            return run
         if _BLOCK_OPENER.search(self.data) is None:
             return None
         root = self._root(any_language=True)
@@ -128,6 +135,21 @@ class FileClosures:
                 return s, e
             node = node.parent
         return None
+
+    def _line_comment_run(self, line: int) -> tuple[int, int] | None:
+        """The run of whole-line `//` comments (three lines or more) holding `line`, by the text: languages whose line
+        comments start so only (C's `#` is a directive, Python's `//` a division)."""
+        if self.language in _HASH_COMMENTS or self.language is None:
+            return None
+        lines = self.data.split(b"\n")
+        if not 0 < line <= len(lines) or not lines[line - 1].lstrip().startswith(b"//"):
+            return None
+        first = last = line
+        while first > 1 and lines[first - 2].lstrip().startswith(b"//"):
+            first -= 1
+        while last < len(lines) and lines[last].lstrip().startswith(b"//"):
+            last += 1
+        return (first, last) if last - first >= 2 else None
 
     def comment_blocks(self, least: int = 2) -> list[tuple[int, int]]:
         """The comments that fill whole lines, `least` lines or more, as (first, last) line: a `/** .. */` block, a run

@@ -1959,9 +1959,11 @@ def _comment_label(lines: list[str], block: tuple[int, int]) -> str:
         # a doc comment's examples are code too, never commented out (regex run 268: lib.rs's crate docs,
         # `/*! .. */`, had been "commented-out code /* 1-609 */")
         return f"in a doc comment {block[0]}-{block[1]}"
-    code = sum(1 for t in text if re.search(r"[{};]\s*$|^\s*(?:func|def|fn|function|class)\b", t))
+    code = sum(1 for t in text if re.search(r"[{};]\s*$|^\s*(?://\s*)?(?:func|def|fn|function|class|static|void|int)\b", t))
     if text and text[0].lstrip().startswith("/*") and code >= 2:
         return f"in commented-out code /* {block[0]}-{block[1]} */"
+    if text and all(t.lstrip().startswith("//") for t in text) and code >= 2:
+        return f"in commented-out code // {block[0]}-{block[1]}"  # (hiredis run 549: test.c's // test)
     return f"in a comment {block[0]}-{block[1]}"
 
 

@@ -151,3 +151,14 @@ def test_the_blocks_around_a_c_line_include_the_switch_the_bare_block_and_the_if
     want = ("inside: 2-23 while (*c != '\\0') {; 3-5 if (*c != '%') {; 5-21 } else {; 6-20 switch (c[1]) {; "
             "10-20 default:; 12-18 {; 14-18 fmt_valid:; 15-17 if (l < 16) {")
     assert want in text, text
+
+
+def test_a_hit_in_a_run_of_line_comments_holding_code_says_it_is_commented_out(tmp_path):
+    """hiredis run 549: `1865: //   assert(redisBufferRead(c) == REDIS_OK);` in a test commented out line by line
+    came with no note, where a hit in a `/* .. */` block says "in commented-out code"."""
+    files = {"t.c": ("int pump(int c) {\n    return c;\n}\n\n"
+                     "// static void test_old(void) {\n//     int c = 0;\n//     pump(c);\n// }\n\n"      # 5-8
+                     "int main(void) {\n    // pump(0) ran here once\n    return pump(1);\n}\n")}            # 10-13
+    text = served_tree(tmp_path / "r", files).call("search_text", pattern="pump(").text
+    assert "7: //     pump(c);  — in commented-out code // 5-8" in text, text
+    assert "in main 10-13:\n    11: // pump(0) ran here once\n" in text, text  # (one comment line: its function)
