@@ -335,6 +335,40 @@ _DIRECTIVE = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|elseif|else|endif|define
 CONDITIONAL_SOURCES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs", ".swift")
 
 
+#: Go's GOOS and GOARCH values a file name's suffix restricts a build to (`route_info_linux.go`, `x_windows_amd64.go`)
+_GOOS = frozenset("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 solaris "
+                  "wasip1 windows zos".split())
+_GOARCH = frozenset("386 amd64 amd64p32 arm arm64 arm64be armbe loong64 mips mips64 mips64le mips64p32 mips64p32le mipsle "
+                    "ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm".split())
+
+
+def go_build_constraint(path: str, lines: list[str]) -> str | None:
+    """What a Go file builds under: its name's GOOS/GOARCH suffix (`linux by its name`) and its `//go:build` line
+    (or its `// +build` lines), as written; None for a file built everywhere. go-sockaddr's five NewRouteInfo, one per
+    platform file (run 551's agent read each file's first line to tell them apart)."""
+    said: list[str] = []
+    segs = posixpath.basename(path).removesuffix(".go").removesuffix("_test").split("_")
+    if len(segs) >= 3 and segs[-2] in _GOOS and segs[-1] in _GOARCH:
+        said.append(f"{segs[-2]}/{segs[-1]} by its name")
+    elif len(segs) >= 2 and (segs[-1] in _GOOS or segs[-1] in _GOARCH):
+        said.append(f"{segs[-1]} by its name")
+    plus: list[str] = []
+    for text in lines[:60]:
+        stripped = text.strip()
+        if stripped.startswith("package "):
+            break
+        build = re.match(r"//go:build\s+(.+)", stripped)
+        if build:
+            said.append(f"//go:build {build.group(1)}")
+            plus = []
+            break
+        old = re.match(r"//\s*\+build\s+(.+)", stripped)
+        if old:
+            plus.append(old.group(1))
+    said += [f"+build {p}" for p in plus]
+    return ", ".join(said) or None
+
+
 def preprocessor_conditions(lines: list[str]) -> dict[int, str]:
     """For each line of a C, C++ or C# file inside `#if` groups (an `#include`, a `using`), the conditions it is read
     under, as written (`#if GTEST_OS_WINDOWS_MOBILE`, `#elif GTEST_OS_WINDOWS`, `#else of #if A / #elif B`); a header's

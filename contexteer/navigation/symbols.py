@@ -32,6 +32,7 @@ from contexteer.indexers.namesakes import CLASS_LIKE, LocalNames, member_namesak
 from contexteer.indexers.qualify import is_qualified, split_name
 from contexteer.indexers.syntax import (
     CONDITIONAL_SOURCES,
+    go_build_constraint,
     loose_types,
     param_types,
     preprocessor_conditions,
@@ -1195,6 +1196,8 @@ def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: An
         return _zig_branch((repo_text(nav.ws, sym.path) or "").split("\n"), sym.start_line)
     if sym.language == "rust":
         return rust_cfgs(nav, sym)
+    if sym.language == "go":  # (a platform file's definition: `linux by its name, +build !android`)
+        return go_build_constraint(sym.path, (repo_text(nav.ws, sym.path) or "").split("\n")[:60])
     if sym.language not in ("c", "cpp", "csharp"):
         return None
     if sym.path not in cache:
@@ -1939,12 +1942,18 @@ def _only_under_if(nav: NavigationService, out: dict[tuple[str, int], str], line
     read of the line does: the Json.NET A/B agent (run 228) searched the files' preprocessor lines to learn which of
     IsNullable's twelve calls are compiled everywhere."""
     conditions: dict[str, dict[int, str]] = {}
+    builds: dict[str, str | None] = {}  # Go: what a whole file builds under (`windows by its name`)
     for path, line in lines:
-        if not path.endswith(CONDITIONAL_SOURCES):
+        if path.endswith(".go"):
+            if path not in builds:
+                builds[path] = go_build_constraint(path, (repo_text(nav.ws, path) or "").split("\n")[:60])
+            only = builds[path]
+        elif not path.endswith(CONDITIONAL_SOURCES):
             continue
-        if path not in conditions:
-            conditions[path] = preprocessor_conditions((repo_text(nav.ws, path) or "").split("\n"))
-        only = conditions[path].get(line)
+        else:
+            if path not in conditions:
+                conditions[path] = preprocessor_conditions((repo_text(nav.ws, path) or "").split("\n"))
+            only = conditions[path].get(line)
         if only:
             note = out.get((path, line))
             out[(path, line)] = f"{note} (only {only})" if note else f"only {only}"

@@ -162,3 +162,24 @@ def test_a_hit_in_a_run_of_line_comments_holding_code_says_it_is_commented_out(t
     text = served_tree(tmp_path / "r", files).call("search_text", pattern="pump(").text
     assert "7: //     pump(c);  — in commented-out code // 5-8" in text, text
     assert "in main 10-13:\n    11: // pump(0) ran here once\n" in text, text  # (one comment line: its function)
+
+
+GO_PLATFORMS = {
+    "go.mod": "module example.com/sock\n\ngo 1.19\n",
+    "route.go": "package sock\n\ntype RouteInterface interface {\n\tName() string\n}\n",
+    "route_linux.go": "// +build !android\n\npackage sock\n\nfunc NewRouteInfo() (string, error) {\n\treturn \"ip\", nil\n}\n",
+    "route_windows.go": "package sock\n\nfunc NewRouteInfo() (string, error) {\n\treturn \"netsh\", nil\n}\n",
+    "route_bsd.go": ("//go:build darwin || freebsd\n// +build darwin freebsd\n\npackage sock\n\n"
+                     "func NewRouteInfo() (string, error) {\n\treturn \"route\", nil\n}\n"),
+}
+
+
+def test_go_definitions_in_platform_files_say_what_they_build_under(tmp_path):
+    """go-sockaddr run 551: search_symbol listed five NewRouteInfo with nothing telling them apart; the agent read the
+    first line of each file (a `// +build` line, a `_linux` suffix) to say which one builds on Linux."""
+    served = served_tree(tmp_path / "r", GO_PLATFORMS)
+    text = served.call("search_symbol", query="NewRouteInfo").text
+    assert "route_linux.go:5-7 function sock.NewRouteInfo" in text and "(only linux by its name, +build !android)" in text, text
+    assert "(only windows by its name)" in text and "(only //go:build darwin || freebsd)" in text, text
+    text = served.call("search_text", pattern="func NewRouteInfo").text
+    assert "(only windows by its name)" in text, text
