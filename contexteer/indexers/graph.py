@@ -1125,7 +1125,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
         _rust_operator_rows(index, sym, resolve_imports, lines, member_calls, out)
     # (with their lines: signalr run 535 read the body again to place `Promise.reject` and `JSON.parse`)
     # (not a shell's builtins: `local at 6, return at 7` says nothing)
-    out.unresolved = [_with_lines(u, said_at.get(u) if sym.language != "bash" else None) for u in dict.fromkeys(out.unresolved)]
+    _said_where(out, said_at, sym.language != "bash")
     _jvm_imported_calls(index, sym, out)
     # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
@@ -1476,6 +1476,15 @@ def _no_implicit_self(index: IndexQueries, sym: Symbol, name: str, hit: tuple[Sy
     if not bare_at:
         return hit, at, ""
     return hit, [n for n in at if n not in bare_at], _unresolved_call(index, sym, name, {}, path_calls)
+
+
+def _said_where(out: Relations, said_at: dict[str, list[int]], lines: bool) -> None:
+    """The unresolved callees, builtins and other packages' functions, each with its call lines (`fmt.Errorf at 64`:
+    go-sockaddr run 551 and wtforms run 553 read the body again to place them); none for a shell's builtins."""
+    out.unresolved = [_with_lines(u, said_at.get(u) if lines else None) for u in dict.fromkeys(out.unresolved)]
+    if lines:
+        out.builtins = [_with_lines(b, said_at.get(b)) for b in out.builtins]
+        out.packages = [_with_lines(p, said_at.get(p)) for p in out.packages]
 
 
 def _with_lines(label: str, at: list[int] | None) -> str:
@@ -2957,6 +2966,11 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
             # a field of another type) are no receivers of the call
             member_calls[name] = receivers
+        elif bare and not receivers and language in ("python", "go", "rust", "javascript", "typescript", "tsx"):
+            # every call of the name is bare (`type(self).__name__`), whatever the body reads off objects (`self.type =
+            # ..`): the builtin or function, never a member (wtforms run 553 read `self.type at 123` unresolved and
+            # `type` missing from the builtins)
+            member_calls.pop(name, None)
         elif bare and language == "ruby" and _bare_call(lines, at, name):
             # called on self somewhere (`where(&block)` beside `ds.where(x)`): the class's own method, looked up as
             # a bare name (Sequel's Dataset#first had `limit` and `where` unresolved)

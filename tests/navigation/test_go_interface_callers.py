@@ -133,11 +133,11 @@ def test_callees_resolve_a_local_made_by_another_packages_function_and_sort_out_
     assert not a.is_error, a.text
     assert {i["qualname"] for i in a.data["items"]} == {"NewCounterVec", "CounterVec.WithLabelValues", "CounterOpts"}, a.text
     assert "struct CounterOpts 9-11 built at 18" in a.text, a.text  # a composite literal makes a value: no call
-    assert a.data["builtins"] == ["len", "make", "string"], a.text
+    assert a.data["builtins"] == ["len at 13", "make at 13", "string at 15"], a.text  # (with their lines: stop 60)
     # `w http.ResponseWriter`: a method of another package's type, named by it
-    assert a.data["packages"] == ["errors.Is", "http.Error", "http.ResponseWriter.WriteHeader (on w) at 17"], a.text
+    assert a.data["packages"] == ["errors.Is at 14", "http.Error at 15", "http.ResponseWriter.WriteHeader (on w) at 17"], a.text
     assert a.data["unresolved"] == [], a.text
-    assert "builtins: len, make\nconversions to builtin types: string\nfunctions of other packages: errors.Is, http.Error, " \
+    assert "builtins: len at 13, make at 13\nconversions to builtin types: string at 15\nfunctions of other packages: errors.Is at 14, http.Error at 15, " \
            "http.ResponseWriter.WriteHeader (on w) at 17" in a.text, a.text
 
 

@@ -24,9 +24,9 @@ PY = {
 def test_go_conversions_are_named_apart_from_functions(tmp_path):
     a = served_tree(tmp_path / "go", GO).call("find_related", symbol="unpack", relation="callees")
     assert not a.is_error, a.text
-    assert "functions of other packages: errors.New\n" in a.text + "\n", a.text
+    assert "functions of other packages: errors.New at 13\n" in a.text + "\n", a.text
     conv = [ln for ln in a.text.splitlines() if ln.startswith("conversions to other packages' types: ")]
-    assert conv and set(conv[0].split(": ", 1)[1].split(", ")) == {"net.IP", "time.Duration", "io.Writer"}, a.text
+    assert conv and set(conv[0].split(": ", 1)[1].split(", ")) == {"net.IP at 16", "time.Duration at 16", "io.Writer at 15"}, a.text
 
 
 def test_python_classes_of_other_packages_are_named_as_built(tmp_path):

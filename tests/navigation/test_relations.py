@@ -40,8 +40,8 @@ def test_callers_at_depth_two_follow_the_callers_callers_across_files(rel: Serve
 def test_callees_are_resolved_to_definitions_and_the_rest_named(rel: Served):
     a = rel.call("find_related", symbol="report", relation="callees")
     assert _defs(a) == [("total_area", "same file")]
-    assert a.data["unresolved"] == [] and a.data["builtins"] == ["len"], a.text
-    assert "builtins: len" in a.text and "unresolved" not in a.text, a.text
+    assert a.data["unresolved"] == [] and a.data["builtins"] == ["len at 40"], a.text
+    assert "builtins: len at 40" in a.text and "unresolved" not in a.text, a.text
 
 
 def test_implementations_by_base_class_extends_implements_method_set_and_rust_impl(rel: Served):

@@ -183,3 +183,14 @@ def test_go_definitions_in_platform_files_say_what_they_build_under(tmp_path):
     assert "(only windows by its name)" in text and "(only //go:build darwin || freebsd)" in text, text
     text = served.call("search_text", pattern="func NewRouteInfo").text
     assert "(only windows by its name)" in text, text
+
+
+def test_a_python_builtin_called_bare_beside_a_same_named_attribute_is_the_builtin(tmp_path):
+    """wtforms run 553: `self.type = type(self).__name__` gave "unresolved: self.type at 123" under "complete" and
+    `type` was missing from the builtins, which came without their lines."""
+    files = {"f.py": ("import itertools\n\n\nclass Field:\n    def __init__(self, name):\n"
+                      "        self.type = type(self).__name__\n"                                           # 6
+                      "        self.names = list(itertools.chain([name], []))\n")}                          # 7
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Field.__init__", relation="callees").text
+    assert "builtins: type at 6, list at 7" in text, text
+    assert "functions of other packages: itertools.chain at 7" in text and "self.type" not in text, text
