@@ -90,7 +90,7 @@ def build_command(
     regex: bool,
     case_sensitive: bool | None,
     globs: list[str],
-    target: str,
+    target: str | list[str],
     context_lines: int,
     ignore_file: str | None = None,
 ) -> list[str]:
@@ -129,9 +129,18 @@ def build_command(
     for pat in ws.settings.workspace.exclude:
         cmd += ["--glob", "!" + pat]
     cmd += ["-e", pattern, "--"]
-    if target != ".":
-        cmd.append(target)
+    cmd += [t for t in ([target] if isinstance(target, str) else target) if t != "."]
     return cmd
+
+
+def _targets(ws: Workspace, path: str) -> list[str]:
+    """The paths a search covers: the one written, or a comma-separated list of them (`lib/a.rb,lib/b.rb`, as
+    read_code_range takes: rubyzip run 547 was refused one) when the whole is no path on disk."""
+    if "," in path and not (ws.root / path).exists():
+        parts = [p.strip() for p in path.split(",") if p.strip()]
+        if len(parts) > 1:
+            return list(dict.fromkeys(ws.resolve(p, kind="any").rel for p in parts))
+    return [ws.resolve(path, kind="any").rel]
 
 
 def search(
@@ -156,14 +165,15 @@ def search(
     nav = ws.settings.navigation
     cap = nav.search_max_results if max_results is None else max(1, min(max_results, nav.search_max_results))
     limit = nav.search_timeout_seconds if timeout is None else timeout
-    target = ws.resolve(path, kind="any").rel
+    targets = _targets(ws, path)
+    target = targets[0] if len(targets) == 1 else "."
     globs = [glob] if isinstance(glob, str) else list(glob or [])
     globs = [_under(g, target) for g in (p.strip() for g in globs for p in split_globs(g)) if g]
     _refuse_nul(pattern, globs)
     sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
     ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None
     try:
-        cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=target,
+        cmd = build_command(ws, pattern, regex=regex, case_sensitive=sensitive, globs=globs, target=targets,
                             context_lines=context_lines, ignore_file=ignored.path if ignored else None)
         return _run(ws, cmd, pattern, regex=regex, sensitive=sensitive, context_lines=context_lines, cap=cap, limit=limit)
     finally:

@@ -299,8 +299,8 @@ async def search_text(
     pattern: Annotated[str, Field(description="Text (or regex) to find.")],
     regex: bool = False,
     case_sensitive: Annotated[bool | None, Field(description="Default: smart case.")] = None,
-    glob: Annotated[str | None, Field(description="e.g. '*.py', '!tests/**', '*.ts,!**/test/**'; one with a '/' is under path")] = None,
-    path: Annotated[str, Field(description="File or directory.")] = ".",
+    glob: Annotated[str | None, Field(description="e.g. '*.py', '*.ts,!**/test/**'; one with a '/' is under path")] = None,
+    path: Annotated[str, Field(description="File or directory; several: a,b.")] = ".",
     context_lines: Annotated[int, Field(ge=0, le=20)] = 0,
     max_results: Annotated[int | None, Field(ge=1)] = None,
 ) -> Answer:

@@ -194,3 +194,14 @@ def test_a_python_builtin_called_bare_beside_a_same_named_attribute_is_the_built
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Field.__init__", relation="callees").text
     assert "builtins: type at 6, list at 7" in text, text
     assert "functions of other packages: itertools.chain at 7" in text and "self.type" not in text, text
+
+
+def test_search_text_takes_several_paths_comma_separated(tmp_path):
+    """rubyzip run 547: `search_text path=lib/zip/decompressor.rb,lib/zip/inflater.rb` was refused as a path that
+    does not exist, where read_code_range takes such a list."""
+    files = {"lib/a.rb": "def alpha\nend\n", "lib/b.rb": "def beta\nend\n", "lib/c.rb": "def gamma\nend\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("search_text", pattern="def ", path="lib/a.rb, lib/c.rb").text
+    assert "lib/a.rb" in text and "lib/c.rb" in text and "lib/b.rb" not in text, text
+    bad = served.call("search_text", pattern="def ", path="lib/a.rb,lib/nope.rb")
+    assert bad.is_error and "'lib/nope.rb' does not exist" in bad.text, bad.text
