@@ -635,6 +635,11 @@ def _module_reads(target: Any, name: str, word: str) -> tuple[str, re.Pattern[st
     """A Python module function is read off its module's import too (`accessor or utils.get_value`: marshmallow run
     422's callers of utils.get_value left out Field.get_value, which calls it through that default): the search
     pattern widened to `x.name`, and the pattern telling such a read (its module's name in group 1)."""
+    if target.language == "go" and target.kind == "function" and target.parent_id is None:
+        # another package's read of it, `"math": sockaddr.IfAddrsMath` in a FuncMap (go-sockaddr run 551: the template
+        # package's only way in, missing from the callers): qualified by the name the file imports its package as
+        return (rf"(?:{word}|\b\w+\s*\.\s*{name}\b)",
+                re.compile(rf"(?:^|[^.\w$])(\w+)\s*\.\s*{name}\b" + _NOT_CALLED + _GO_KEY))
     if not (target.language == "python" and target.kind == "function" and target.parent_id is None):
         return word, None
     # (read off the module's own name, `utils.get_value`: any `x.get_value` had crowded the search's 500 hits with
@@ -656,6 +661,13 @@ def _off_module(nav: NavigationService, target: Any, off_module: re.Pattern[str]
     if named is None:
         return None
     chain = re.sub(r"\s+", "", named.group(1)).split(".")
+    if target.language == "go":  # the package the file imports under that name is the function's own
+        from contexteer.indexers.lookup import _go_package_path, go_import_path
+
+        folder = target.path.rpartition("/")[0]
+        own = _go_package_path(nav.ws, folder)
+        bound = go_import_path((repo_text(nav.ws, path) or "").split("\n"), chain[0])
+        return named if own is not None and bound == own and path.rpartition("/")[0] != folder else None
     if len(chain) == 1:
         return named if target.path in (nav.imported(path).get(chain[0]) or []) else None
     # `markdown.util`: the dotted path is the target's module, and its first name is imported in that file

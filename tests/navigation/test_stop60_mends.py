@@ -205,3 +205,20 @@ def test_search_text_takes_several_paths_comma_separated(tmp_path):
     assert "lib/a.rb" in text and "lib/c.rb" in text and "lib/b.rb" not in text, text
     bad = served.call("search_text", pattern="def ", path="lib/a.rb,lib/nope.rb")
     assert bad.is_error and "'lib/nope.rb' does not exist" in bad.text, bad.text
+
+
+GO_VALUES = {
+    "go.mod": "module example.com/m\n\ngo 1.19\n",
+    "math.go": "package m\n\nfunc Math(x int) int {\n\treturn x\n}\n\nfunc use() int {\n\treturn Math(1)\n}\n",
+    "tmpl/tmpl.go": ("package tmpl\n\nimport (\n\tsockaddr \"example.com/m\"\n\t\"example.com/m/other\"\n)\n\n"
+                     "var funcs = map[string]interface{}{\n\t\"math\": sockaddr.Math,\n\t\"other\": other.Math,\n}\n"),  # 9, 10
+    "other/other.go": "package other\n\nfunc Math(x int) int {\n\treturn -x\n}\n",
+}
+
+
+def test_a_go_function_read_off_its_package_elsewhere_is_named_as_a_value(tmp_path):
+    """go-sockaddr run 551: IfAddrsMath's callers gave its test and said nothing of `"math": sockaddr.IfAddrsMath` in
+    the template package's FuncMap, the only way the template API reaches it."""
+    text = served_tree(tmp_path / "r", GO_VALUES).call("find_related", symbol="Math", path="math.go", relation="callers").text
+    assert "tmpl/tmpl.go:9 top level" in text and '"math": sockaddr.Math' in text, text
+    assert "other.Math" not in text, text  # (another package's Math)
