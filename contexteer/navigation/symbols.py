@@ -269,6 +269,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
                                                                  limit=SEARCH_POOL // len(parts))
                                             or through_zig_alias(nav, name, kind, prefix)
                                             or extension_methods(nav, name, kind, prefix), params, labels=psel is not None)
+                found = found or _writers_for(nav, name, kind, prefix, match, writers)  # `size=`: attr_accessor :size's
                 if not found and prefix and elsewhere:  # run 49: 'ParseIntError' under path=json is fmt.zig's: listed, and said so
                     found = idx.find_symbols(part, match="exact", kind=kind, limit=SEARCH_POOL // len(parts))
                     away.extend([part] if found else [])
@@ -276,6 +277,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             return out
 
         away: list[str] = []
+        writers: list[str] = []
         by_part = each()
         if nav.recheck(s.path for found in by_part.values() for s in found[: offset + limit]):
             away.clear()
@@ -283,6 +285,7 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
         if away:
             moved = f"none under {prefix} of " + ", ".join(f"'{a}'" for a in away) + ": listed from elsewhere"
             note = f"{note}; {moved}" if note else moved
+        note = "; ".join(x for x in (note, _writers_note(writers)) if x) or None
         # a member a class inherits, among several names (`PaymentSheetManager.present, X`: stripe run 537 was told
         # "no definition named" where the one name alone answers with StripeUIManager's)
         note = "; ".join(x for x in (note, *_qualified_parts(nav, by_part, kind, prefix, match)) if x) or None
@@ -297,6 +300,9 @@ def search(nav: NavigationService, q: str, *, match: str, kind: str | None, pref
             note = f"{note}; {miss}" if note else miss
     else:
         q, pool = _found(nav, q, match, kind, prefix, offset + limit)
+        made: list[str] = []
+        pool = pool or _writers_for(nav, q, kind, prefix, match, made)  # (rubyzip run 547: "no definition named 'size='")
+        note = "; ".join(x for x in (note, _writers_note(made)) if x) or None
         note = "; ".join([x for x in (note, *_assigned_notes(nav, [] if pool else [q], kind, prefix, match)) if x]) or None
     if not pool and match == "exact" and is_qualified(q) and not parts:
         # 'org.example.web.Servlet', 'App\\Http\\Kernel::handle', 'Rack::Request#params', 'crate::a::B', 'pkg.Type'
@@ -1187,6 +1193,35 @@ def _rust_imported_from(index: Any, impl: Any) -> str | None:
 
 
 _TYPE_KINDS = frozenset({"struct", "enum", "trait", "type", "union", "class"})
+
+
+def _ruby_writers(nav: NavigationService, name: str, kind: str | None, prefix: str | None) -> list[Any]:
+    """Ruby: the attr_writer/attr_accessor fields that make the writer `name` (`size=`, `Zip::Entry#size=`), which no
+    definition is named; [] for any other name."""
+    if not name.endswith("=") or name.endswith(("==", "!=")) or kind not in (None, "field", "method"):
+        return []
+    base = name[:-1]
+    pool = nav.index.find_symbols(base, match="exact", path_prefix=prefix, limit=50)
+    if not pool and is_qualified(base):
+        pool = nav.qualifier().find(base, path_prefix=prefix, limit=50)
+    return [s for s in pool if s.language == "ruby" and s.kind == "field"
+            and re.match(r"\s*attr_(?:writer|accessor)\b", s.signature or "")]
+
+
+def _writers_for(nav: NavigationService, name: str, kind: str | None, prefix: str | None, match: str,
+                 said: list[str]) -> list[Any]:
+    """_ruby_writers for an exact name (noted in `said` when found), [] otherwise."""
+    found = _ruby_writers(nav, name, kind, prefix) if match == "exact" else []
+    said.extend([name] if found else [])
+    return found
+
+
+def _writers_note(writers: list[str]) -> str:
+    """What a search says of the Ruby writers it answered with the attributes that make them; "" for none."""
+    if not writers:
+        return ""
+    return ", ".join(f"'{w}'" for w in dict.fromkeys(writers)) + \
+        f": the writer{'s' if len(set(writers)) > 1 else ''} the attr_writer/attr_accessor line{'s' if len(set(writers)) > 1 else ''} listed make{'' if len(set(writers)) > 1 else 's'}"
 
 
 def _condition(nav: NavigationService, cache: dict[str, dict[int, str]], sym: Any) -> str | None:

@@ -222,3 +222,16 @@ def test_a_go_function_read_off_its_package_elsewhere_is_named_as_a_value(tmp_pa
     text = served_tree(tmp_path / "r", GO_VALUES).call("find_related", symbol="Math", path="math.go", relation="callers").text
     assert "tmpl/tmpl.go:9 top level" in text and '"math": sockaddr.Math' in text, text
     assert "other.Math" not in text, text  # (another package's Math)
+
+
+def test_search_symbol_answers_a_ruby_writer_with_the_attribute_line_that_makes_it(tmp_path):
+    """rubyzip run 547: `search_symbol query='size, size=, crc, crc='` said "no definition named 'size=', 'crc='",
+    though `attr_accessor :crc, :size` makes both writers."""
+    files = {"lib/entry.rb": "class Entry\n  attr_accessor :crc, :size\n  attr_reader :name\nend\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("search_symbol", query="size=, crc=").text
+    assert "the writers the attr_writer/attr_accessor lines listed make" in text and "no definition named" not in text, text
+    assert "field Entry#size" in text and "field Entry#crc" in text, text
+    text = served.call("search_symbol", query="Entry#crc=").text
+    assert "field Entry#crc" in text, text
+    assert "field Entry#name" not in served.call("search_symbol", query="name=").text  # (a reader makes no writer)
