@@ -11,7 +11,7 @@ from typing import Any
 from contexteer.indexers.lookup import lines_of
 from contexteer.indexers.model import CLASS_KINDS, Symbol
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
-from contexteer.indexers.syntax import go_embedded, go_shape
+from contexteer.indexers.syntax import go_build_constraint, go_embedded, go_shape
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +134,7 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
         defs = variants or defs
         if defs:
             said = _method_origin(defs[0], {m: origin.get(key, {}).get(m, (False, "")) for m in wanted})
-            out.append((defs[0], said + (f" (//go:build {tag})" if tag else "")))
+            out.append((defs[0], said + (f" (only {tag})" if tag else "")))
     seen = {t.id for t, _ in out}
     out += [(t, f"embeds {iface.name}" + _own_over_embedded(index, t, wanted, origin))
             for t in embedders_of(index, iface.name) if t.id != iface.id and t.id not in seen]
@@ -147,16 +147,11 @@ def _type_of(key: str) -> str:
 
 
 def _build_tag(index: IndexQueries, path: str, cache: dict[str, str]) -> str:
-    """A Go file's build constraint (`//go:build !go1.17`, else a `// +build` line above the package clause), or ""."""
+    """What a Go file builds under (go_build_constraint: its `//go:build` or `// +build` lines and its name's GOOS or
+    GOARCH suffix, `windows by its name`), or "": go-sockaddr's route_info_windows.go and route_info_solaris.go hold
+    routeInfo variants with no build line (run 557 read two of five, one with another file's method)."""
     if path not in cache:
-        tag = ""
-        for text in lines_of(index, path)[:40]:
-            m = re.match(r"//go:build\s+(.+?)\s*$", text) or re.match(r"//\s*\+build\s+(.+?)\s*$", text)
-            if m and not tag:
-                tag = m.group(1)
-            if text.startswith("package "):
-                break
-        cache[path] = tag
+        cache[path] = go_build_constraint(path, lines_of(index, path)[:60]) or ""
     return cache[path]
 
 

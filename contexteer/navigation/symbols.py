@@ -1999,6 +1999,11 @@ def _comment_label(lines: list[str], block: tuple[int, int]) -> str:
     (memberlist's state_test.go holds three test functions in one; "in a comment 226-545" had sent the run-223 agent
     to read it)."""
     text = lines[block[0] - 1:block[1]]
+    below = lines[block[1]].strip() if block[1] < len(lines) else ""
+    if text and text[0].lstrip().startswith("/*") and re.match(r"package\s+\w", below):
+        # a Go package's doc comment right above its clause (go-sockaddr's template/doc.go, whose template examples
+        # had read to run 557 as "commented-out code /* 1-310 */")
+        return f"in a doc comment {block[0]}-{block[1]}"
     if text and text[0].lstrip().startswith(("/**", "/*!")) and not text[0].lstrip().startswith("/**/"):
         # a doc comment's examples are code too, never commented out (regex run 268: lib.rs's crate docs,
         # `/*! .. */`, had been "commented-out code /* 1-609 */")

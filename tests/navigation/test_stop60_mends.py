@@ -235,3 +235,26 @@ def test_search_symbol_answers_a_ruby_writer_with_the_attribute_line_that_makes_
     text = served.call("search_symbol", query="Entry#crc=").text
     assert "field Entry#crc" in text, text
     assert "field Entry#name" not in served.call("search_symbol", query="name=").text  # (a reader makes no writer)
+
+
+def test_go_implementations_keep_each_platform_file_s_variant_of_a_type(tmp_path):
+    """go-sockaddr run 557: RouteInterface's implementations were "complete" with three of the five routeInfo variants
+    (one per platform file, two of them constrained only by the file's name), one given another file's method."""
+    files = dict(GO_PLATFORMS)
+    for name, body in (("route_linux.go", "// +build !android\n\npackage sock\n"), ("route_windows.go", "package sock\n"),
+                       ("route_solaris.go", "package sock\n")):
+        files[name] = body + "\ntype routeInfo struct{}\n\nfunc (ri routeInfo) Name() string {\n\treturn \"x\"\n}\n"
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="RouteInterface", relation="implementations").text
+    assert "3 definitions" in text, text
+    assert "route_windows.go:3-3 struct routeInfo: Name 5 (only windows by its name)" in text, text
+    assert "route_solaris.go:3-3 struct routeInfo: Name 5 (only solaris by its name)" in text, text
+    assert "route_linux.go:5-5 struct routeInfo: Name 7 (only linux by its name, +build !android)" in text, text
+
+
+def test_a_go_package_doc_comment_is_no_commented_out_code(tmp_path):
+    """go-sockaddr run 557: hits in template/doc.go's package comment (template examples ending in `}}`) read "in
+    commented-out code /* 1-310 */"; the agent read the file to check."""
+    files = {"go.mod": "module example.com/t\n\ngo 1.19\n",
+             "doc.go": "/*\nPackage t renders.\n\n  {{ math \"x\" }}\n  {{ range $a }}{{ $a }}{{ end }}\n*/\npackage t\n"}
+    text = served_tree(tmp_path / "r", files).call("search_text", pattern="math").text
+    assert "in a doc comment 1-6" in text and "commented-out" not in text, text
