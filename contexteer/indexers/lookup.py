@@ -3315,7 +3315,9 @@ def _python_built_by_cls(index: IndexQueries, sym: Symbol, seen: set[tuple[str, 
         ran = _python_base_init(index, sub, resolve_imports) if sub is not None and sub.id != cls.id else None
         if ran is not None and ran.id == sym.id:
             seen.add((r.path, r.line))
-            out.append(Caller(None, r.path, r.line, "base type", receiver=True, receiver_name="super()"))
+            # (a constructor chain, no guess: the subclass's first base runs it; wtforms run 558's depth-2 callers had
+            # left out DateField's, TimeField's and DateTimeLocalField's `super().__init__(..)` as "through a base type")
+            out.append(Caller(None, r.path, r.line, "constructor chain", receiver=True, receiver_name="super()"))
     out += _python_inheriting_builds(index, sym, cls, seen, resolve_imports, files)
     return out
 
@@ -3345,7 +3347,7 @@ def _python_inheriting_builds(index: IndexQueries, init: Symbol, cls: Symbol, se
                         text = _file_lines(getattr(index, "ws", None), r.path, files)[r.line - 1:r.line]
                         if text and re.search(rf"(?<![\w.]){re.escape(sub.name)}\s*\(|\.\s*{re.escape(sub.name)}\s*\(", text[0]):
                             seen.add((r.path, r.line))
-                            out.append(Caller(None, r.path, r.line, "base type", receiver=True,
+                            out.append(Caller(None, r.path, r.line, "constructor chain", receiver=True,
                                               receiver_name=f"{sub.name} (inherits it)"))
         frontier = nxt
     return out

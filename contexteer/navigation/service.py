@@ -52,6 +52,7 @@ class NavigationService:
         self._graph: deps_mod.DepGraph | None = None
         self._resolver: deps_mod.Resolver | None = None
         self._imports_cache: dict[str, dict[str, list[str]]] = {}
+        self._py_reexporting: set[str] = set()  # Python files whose re-exports are being followed (a cycle guard)
         self._reexport_cache: dict[tuple[str, str], list[str]] = {}  # (barrel, name) -> files it takes name from
         self._exports_cache: dict[str, list[tuple[tuple[str, ...], list[str]]]] = {}  # barrel -> its export-from lines
         self._top_names: dict[str, set[str]] = {}  # a file's top-level names (barrels followed)
@@ -223,8 +224,30 @@ class NavigationService:
                 hit = self._through_barrels(hit)
             elif path.endswith(".rs"):
                 hit = self._through_reexports(hit)
+            elif path.endswith((".py", ".pyi")):
+                hit = self._through_python_reexports(path, hit)
             self._imports_cache[path] = hit
         return hit
+
+    def _through_python_reexports(self, path: str, hit: dict[str, list[str]]) -> dict[str, list[str]]:
+        """Python: a name imported from a module that only imports it in turn (`from wtforms.fields import
+        DateTimeField`, which fields/__init__.py takes from .datetime) reaches the file that defines it too (wtforms
+        run 558: every construction of DateTimeField in the tests had been "name only")."""
+        if path in self._py_reexporting:
+            return hit  # (a cycle of modules importing from each other)
+        self._py_reexporting.add(path)
+        try:
+            out = {k: list(v) for k, v in hit.items()}
+            for name, targets in hit.items():
+                if name == "*" or " " in name:
+                    continue
+                for t in targets:
+                    if t == path or any(s.name == name and s.parent_id is None for s in self.index.symbols_in_file(t)):
+                        continue  # (the module defines it itself)
+                    out[name] += [f for f in self.imported(t).get(name, []) if f not in out[name] and f != path]
+            return out
+        finally:
+            self._py_reexporting.discard(path)
 
     def _through_reexports(self, hit: dict[str, list[str]]) -> dict[str, list[str]]:
         """Rust: a name imported from a module that re-exports it (`use crate::visit::depth_first_search` with

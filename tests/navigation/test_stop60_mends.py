@@ -258,3 +258,27 @@ def test_a_go_package_doc_comment_is_no_commented_out_code(tmp_path):
              "doc.go": "/*\nPackage t renders.\n\n  {{ math \"x\" }}\n  {{ range $a }}{{ $a }}{{ end }}\n*/\npackage t\n"}
     text = served_tree(tmp_path / "r", files).call("search_text", pattern="math").text
     assert "in a doc comment 1-6" in text and "commented-out" not in text, text
+
+
+PY_REEXPORTS = {
+    "src/wtf/__init__.py": "",
+    "src/wtf/utils.py": "def clean(fmt):\n    return fmt.replace('-', '')\n",
+    "src/wtf/fields/__init__.py": "from wtf.fields.datetime import DateTimeField\nfrom wtf.fields.datetime import DateField\n",
+    "src/wtf/fields/datetime.py": ("from wtf.utils import clean\n\n\nclass DateTimeField:\n    def __init__(self, fmt='%-d'):\n"
+                                   "        self.fmt = clean(fmt)\n\n\nclass DateField(DateTimeField):\n"          # 6, 9
+                                   "    def __init__(self, fmt='%Y'):\n        super().__init__(fmt)\n"),           # 10, 11
+    "tests/test_dt.py": ("from wtf.fields import DateTimeField\n\n\ndef test_default():\n"
+                         "    assert DateTimeField().fmt == 'd'\n"),                                               # 5
+}
+
+
+def test_python_callers_through_a_package_s_re_export_and_a_super_init_chain(tmp_path):
+    """wtforms run 558: `from wtforms.fields import DateTimeField` (the package takes it from .datetime) left every
+    test construction "name only"; at depth 2 the subclasses' `super().__init__(..)` were left out as calls "through a
+    base type" though the subclass's first base runs exactly that __init__."""
+    served = served_tree(tmp_path / "r", PY_REEXPORTS)
+    text = served.call("find_related", symbol="DateTimeField", relation="callers").text
+    assert "all by import" in text and "tests/test_dt.py:5 in test_default" in text, text
+    text = served.call("find_related", symbol="clean", relation="callers", depth=2).text
+    assert "11 in DateField.__init__ (10-11): super().__init__(fmt)" in text and "left out" not in text, text
+    assert "tests/test_dt.py:5 in test_default" in text and "[name only]" not in text, text
