@@ -282,3 +282,18 @@ def test_python_callers_through_a_package_s_re_export_and_a_super_init_chain(tmp
     text = served.call("find_related", symbol="clean", relation="callers", depth=2).text
     assert "11 in DateField.__init__ (10-11): super().__init__(fmt)" in text and "left out" not in text, text
     assert "tests/test_dt.py:5 in test_default" in text and "[name only]" not in text, text
+
+
+def test_deeper_guesses_in_test_files_are_counted_like_the_others(tmp_path):
+    """wtforms run 558: past the first level, 15 tests' `form.process(..)` (BaseForm's, by name only) were listed as
+    callers of FieldList.process while the note said the name-only calls were left out."""
+    files = {"pkg/__init__.py": "",
+             "pkg/lists.py": ("class FieldList:\n    def process(self, data):\n        self._compact()\n\n"
+                              "    def _compact(self):\n        return 1\n"),                                    # 3, 5
+             "tests/test_forms.py": ("def test_form(form):\n    form.process({})\n\n\n"                          # 2
+                                     "def test_list():\n    from pkg.lists import FieldList\n"
+                                     "    FieldList().process({})\n")}                                            # 7
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="FieldList._compact", relation="callers",
+                                                   depth=2).text
+    assert "tests/test_forms.py:7 in test_list" in text, text
+    assert "in test_form " not in text and "(1 in test files; per callee: FieldList.process 1)" in text, text
