@@ -123,6 +123,7 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
     if relation == "callees":
         _rust_cfg_twins(nav, rel, items, target)  # (first: a Rust cfg twin is said so, not as a namesake)
         _namesakes(nav, rel, items)
+        _defined_under(nav, items)
     if relation in ("callers", "callees"):
         _previews(nav, rel, items)
     if relation == "callers":
@@ -480,6 +481,12 @@ def _not_complete(notes: list[str], values: list[str]) -> list[str]:
         if n:
             out.append(n)
     return [passed_note(values), *out]
+
+
+def _ends_statement(nav: NavigationService, sym: Any) -> bool:
+    """Whether a one-line C definition ends with `;` (a declaration: `void f(int a);`), not a body."""
+    lines = (repo_text(nav.ws, sym.path) or "").split("\n")
+    return 0 < int(sym.start_line) <= len(lines) and lines[int(sym.start_line) - 1].split("//")[0].rstrip().endswith(";")
 
 
 def _value_uses(nav: NavigationService, target: Any, rel: graph.Relations, cap: int = 8) -> list[str]:
@@ -1267,6 +1274,20 @@ def _deeper_callees(nav: NavigationService, rel: graph.Relations, depth: int) ->
             break
 
 
+def _defined_under(nav: NavigationService, items: list[RelatedItem]) -> None:
+    """C/C++: a callee defined only under `#if` groups says under which (`snprintf` of win32.h is MSVC's, the
+    `assert` async.c redefines is NDEBUG's: hiredis run 556 took both for the calls' definitions everywhere)."""
+    conditions: dict[str, dict[int, str]] = {}
+    for it in items:
+        if not it.path.endswith(CONDITIONAL_SOURCES) or it.path.endswith(".cs") or not it.start_line:
+            continue
+        if it.path not in conditions:
+            conditions[it.path] = preprocessor_conditions((repo_text(nav.ws, it.path) or "").split("\n"))
+        only = conditions[it.path].get(it.start_line)
+        if only and "only " not in (it.detail or ""):
+            it.detail = f"{it.detail}; only {only}" if it.detail else f"only {only}"
+
+
 def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[RelatedItem]) -> None:
     """A callee function resolved among other top-level functions of its name (`getField` of Writers.Shared, beside
     Citeproc.BibTeX's) says where the others are (`detail`), so the agent knows the choice was made and need not
@@ -1280,9 +1301,12 @@ def _namesakes(nav: NavigationService, rel: graph.Relations, items: list[Related
         others = [o for o in nav.index.symbols_named(s.name) if o.id != s.id and o.name == s.name and o.kind == "function"
                   and o.parent_id is None and language_family(o.language) == family and not is_prototype(o)
                   and not (s.language in ("typescript", "tsx") and compiled_js(nav.index, o.path))]  # (run 477)
-        if family == "c":  # a one-line forward declaration in the same file is the same function
-            others = [o for o in others if not (o.path == s.path and o.start_line == o.end_line
-                                                and not (o.signature or "").startswith("#define"))]
+        if family == "c":  # a one-line forward declaration in the same file is the same function; so is one in
+            # another .c file of a function with external linkage (hiredis run 556: `__redisSetError .. (also named so:
+            # async.c:57, net.c:52, ssl.c:84)`, three `void __redisSetError(..);` lines)
+            external = not re.match(r"\s*static\b", s.signature or "")
+            others = [o for o in others if not (o.start_line == o.end_line and not (o.signature or "").startswith("#define")
+                                                and (o.path == s.path or (external and _ends_statement(nav, o))))]
         if family == "c" and _declared_only(nav, s) and len(others) == 1 and others[0].end_line > others[0].start_line:
             # the declaration's own body elsewhere, not a namesake (leveldb run 514 read `BuildTable db/builder.h:25-26
             # (also named so: db/builder.cc:17)` as a possible clash)

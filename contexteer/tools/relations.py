@@ -405,6 +405,11 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         if built:
             out.append(f"PHP or global classes built: {', '.join(u[1:] for u in built[:_LISTED])}")
             unresolved = [u for u in unresolved if u not in built]
+    if target.language in ("c", "cpp"):  # `fn.freeObject (function pointer ..: freeReplyObject (..) in defaultFunctions)`
+        slots = [u for u in unresolved if " (function pointer " in u]  # (resolved through the tables: hiredis run 556
+        if slots:  # read them under "not defined by name in the repository")
+            out.append(f"through function pointers: {', '.join(slots[:_LISTED])}")
+            unresolved = [u for u in unresolved if u not in slots]
     if unresolved:
         # (Rust's `min`, `String::from`, `mem::take` stay unresolved beside its macros: the neutral label)
         label = "unresolved (a receiver of unknown type)" if (model.builtins or model.packages) \
@@ -502,7 +507,7 @@ def _callee_rows(it: RelatedItem, target: Any, tag: str, via: str | None, under:
     where = "" if grouped else f"{it.path}:"
     also = f" ({it.detail})" if it.detail and it.detail.startswith((*_CALLEE_CONTRACT, "property read", "property set", "under #[cfg", "run by",
                                                                      "constructor", "called back", "expands to", "passed as a value", "attribute read",
-                                                                     "called through", "overload not told", "a method value", "operator ", "defined at ")) \
+                                                                     "called through", "overload not told", "a method value", "operator ", "defined at ", "only ")) \
         and it.detail not in tag else ""
     # `CounterOpts{...}`, `new Parser()`, `Text(...)`: a value made (a Scala object's `Spawn(...)` is its apply: a call)
     verb = "built at" if it.kind in ("class", "struct", "type", "record", "enum") else \

@@ -297,3 +297,23 @@ def test_deeper_guesses_in_test_files_are_counted_like_the_others(tmp_path):
                                                    depth=2).text
     assert "tests/test_forms.py:7 in test_list" in text, text
     assert "in test_form " not in text and "(1 in test files; per callee: FieldList.process 1)" in text, text
+
+
+def test_c_callees_say_which_are_defined_only_under_a_condition_and_list_pointer_slots_apart(tmp_path):
+    """hiredis run 556: `snprintf vendor/hiredis/win32.h:24` (an MSVC-only macro) and `assert 52-52` (async.c's NDEBUG
+    redefinition) read as the calls' definitions everywhere; a call through a function-pointer slot, resolved through
+    the tables, stood under "not defined by name in the repository"; a prototype in another .c file was "also named so"."""
+    files = dict(C_TYPEDEF_OPS)
+    files["win32.h"] = "#ifdef _MSC_VER\n#define snprintf c99_snprintf\n#endif\n"
+    files["err.c"] = '#include "funcs.h"\n\nvoid setError(int c) {\n    (void)c;\n}\n'
+    files["other.c"] = '#include "funcs.h"\n\nvoid setError(int c);\n'
+    files["use.c"] = ('#include "funcs.h"\n#include "win32.h"\n\nint unused;\n\n'
+                      "#ifdef NDEBUG\n#define assert(e) (void)(e)\n#endif\n\n"                                 # 6-8
+                      "struct ctx {\n    ctxFuncs *funcs;\n};\n\n"
+                      "int pump(struct ctx *c, char *buf) {\n    int n = c->funcs->read(3, buf);\n"          # 14, 15
+                      "    snprintf(buf, 4, \"%d\", n);\n    assert(n > 0);\n    setError(n);\n    return n;\n}\n")  # 16-18
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="pump", relation="callees").text
+    assert "snprintf win32.h:2-2 called at 16 (only #ifdef _MSC_VER)" in text, text
+    assert "assert use.c:7-7 called at 17 (only #ifdef NDEBUG)" in text, text
+    assert "through function pointers: funcs.read (function pointer ctxFuncs.read" in text, text
+    assert "setError err.c:3-5 called at 18\n" in text + "\n" and "also named so" not in text, text
