@@ -1352,6 +1352,10 @@ def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any],
         files = cache.setdefault("files", {})
         cache[key] = value_type(nav.index, lines, enc, line, m.group(1), files) if enc is not None else None
     typed = cache[key]
+    held = re.search(rf"\b([A-Za-z_]\w*)\s*(?:->|\.)\s*{re.escape(m.group(1))}\s*(?:->|\.)\s*{re.escape(field)}\b",
+                     _line(lines, line)) if typed is None else None
+    if held is not None:  # `ac->c.flags`: the field `c` of ac's type (hiredis run 556 read it as sds's sdshdr5.flags)
+        typed = _c_field_type(nav, lines, syms, line, held.group(1), m.group(1), cache)
     if typed is not None and ("<" in typed or "::" in typed):
         from contexteer.indexers.lookup import cpp_type
 
@@ -1361,6 +1365,29 @@ def _field_owner_fits(nav: NavigationService, lines: list[str], syms: list[Any],
             for s in nav.index.symbols_named(typed)):
         return True  # a typedef of the struct (`ext4_io_end_t *io_end`, `typedef struct ext4_io_end ext4_io_end_t`)
     return typed is None or typed == owner
+
+
+def _c_field_type(nav: NavigationService, lines: list[str], syms: list[Any], line: int, base: str, member: str,
+                  cache: dict[Any, Any]) -> str | None:
+    """C/C++: the type the struct field `member` of the value `base` (declared at `line`'s definition) is declared with
+    (`redisContext c;` in redisAsyncContext for `ac->c`), or None when either step is unknown."""
+    from contexteer.indexers.lookup import enclosing, value_type
+
+    key = (line, base, member)
+    if key not in cache:
+        enc = enclosing(syms, line)
+        files = cache.setdefault("files", {})
+        holder = value_type(nav.index, lines, enc, line, base, files) if enc is not None else None
+        got = None
+        for f in nav.index.symbols_named(member) if holder else []:
+            parent = nav.index.get_symbol(f.parent_id) if f.name == member and f.parent_id is not None else None
+            if parent is not None and parent.name == holder and f.kind == "field":
+                decl = re.match(rf"\s*(?:const\s+)?(?:struct\s+)?([A-Za-z_]\w*)[\s*]+{re.escape(member)}\b", f.signature or "")
+                got = decl.group(1) if decl else None
+                break
+        cache[key] = got
+    typed: str | None = cache[key]
+    return typed
 
 
 def _names_written(nav: NavigationService, rel: str, lines: list[str]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:

@@ -317,3 +317,15 @@ def test_c_callees_say_which_are_defined_only_under_a_condition_and_list_pointer
     assert "assert use.c:7-7 called at 17 (only #ifdef NDEBUG)" in text, text
     assert "through function pointers: funcs.read (function pointer ctxFuncs.read" in text, text
     assert "setError err.c:3-5 called at 18\n" in text + "\n" and "also named so" not in text, text
+
+
+def test_a_c_field_read_through_a_member_is_its_struct_s_field(tmp_path):
+    """hiredis run 556: the uses view gave `ac->c.flags` (redisContext's flags, the field `c` of redisAsyncContext)
+    to sds.h as `sdshdr5.flags`, a struct of another header with a field of that name."""
+    files = {"sds.h": "struct sdshdr5 {\n    unsigned char flags;\n};\n",
+             "ctx.h": "typedef struct redisContext {\n    int flags;\n} redisContext;\n",
+             "async.h": '#include "ctx.h"\n\ntypedef struct redisAsyncContext {\n    redisContext c;\n} redisAsyncContext;\n',
+             "async.c": ('#include "async.h"\n#include "sds.h"\n\n'
+                         "void run(redisAsyncContext *ac) {\n    ac->c.flags |= 1;\n}\n")}                         # 5
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="async.c", view="uses").text
+    assert "sdshdr5.flags" not in text, text
