@@ -6744,6 +6744,17 @@ def js_imported_class(index: IndexQueries, path: str, name: str) -> Symbol | Non
     return None
 
 
+def _ruby_new_assigned(lines: list[str], enc: Symbol, line: int, word: str) -> bool:
+    """Ruby: whether the last assignment to `word` above `line` in `enc` is a bare `new(..)` (an instance of the class
+    a class method is in)."""
+    rx = re.compile(rf"^\s*{re.escape(word)}\s*=(?![=~>])\s*(\S.*)$")
+    for n in range(min(line, len(lines)) - 1, enc.start_line - 1, -1):
+        m = rx.match(lines[n - 1]) if n > 0 else None
+        if m is not None:
+            return re.match(r"new\b\s*(?:\(|$)", m.group(1)) is not None
+    return False
+
+
 def _ruby_built_here(syms: list[Symbol], enc: Symbol, called: str) -> str | None:
     """Ruby `instance = new(args)` in a class method: an instance of the class around it (Thor run 428's dispatch)."""
     if enc.language != "ruby" or called != "new":
@@ -6991,6 +7002,8 @@ def _declared_receiver(index: IndexQueries, cache: dict[str, list[Symbol]], line
             return php
     if enc is not None:
         typed = _smart_cast(lines, enc, site.line, word, declared_type(enc.signature or "", word))
+        if typed is None and enc.language == "ruby" and _ruby_new_assigned(lines, enc, site.line, word):
+            typed = _ruby_built_here(syms, enc, "new")  # `entry = new(path)`: no Go `new(path)` (rubyzip run 555)
         if typed is None:
             binding = local_binding(lines, enc.start_line, site.line, word)
             if binding is not None and binding[0] == "member" and depth < 2:  # `r = borderRadius?.resolve(...)`

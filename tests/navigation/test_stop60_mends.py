@@ -329,3 +329,22 @@ def test_a_c_field_read_through_a_member_is_its_struct_s_field(tmp_path):
                          "void run(redisAsyncContext *ac) {\n    ac->c.flags |= 1;\n}\n")}                         # 5
     text = served_tree(tmp_path / "r", files).call("list_dependencies", path="async.c", view="uses").text
     assert "sdshdr5.flags" not in text, text
+
+
+RUBY_ENTRY = {
+    "lib/entry.rb": ("class Entry\n  class << self\n    def read_c_dir_entry(io)\n      entry = new(io)\n"          # 3, 4
+                     "      entry.read_c_dir_entry(io)\n      entry\n    end\n  end\n\n"                              # 5
+                     "  def initialize(io)\n    @io = io\n  end\n\n"
+                     "  def read_c_dir_entry(io)\n    check_signature(io)\n  end\n\n"                                  # 14, 15
+                     "  def check_signature(io)\n    io\n  end\nend\n"),                                             # 18
+    "lib/central.rb": ("class Central\n  def read_entries(io)\n    Entry.read_c_dir_entry(io)\n  end\nend\n"),     # 3
+}
+
+
+def test_a_ruby_local_built_by_a_bare_new_in_a_class_method_is_an_instance_of_its_class(tmp_path):
+    """rubyzip run 555: `entry = new(path)` then `entry.read_c_dir_entry(io)` in the class method was "name only" (the
+    bare `new(path)` read as Go's `new(T)`, a value of type `path`), so the depth-3 chain stopped there."""
+    text = served_tree(tmp_path / "r", RUBY_ENTRY).call("find_related", symbol="Entry#check_signature",
+                                                        relation="callers", depth=3).text
+    assert "lib/entry.rb:5 in Entry.read_c_dir_entry (3-7): entry.read_c_dir_entry(io)" in text, text
+    assert "lib/central.rb:3 in Central#read_entries" in text and "left out" not in text, text
