@@ -1256,7 +1256,33 @@ def _ruby_require(nav: NavigationService, resolver: Any, found: ImportUse, targe
             at = [k for k in sorted(set(refs.get(n, [])) | set(every.get(n, []))) if rx.search(_line(lines, k))]
             if at:
                 used.append((f"{owner.name}.{n}", at, m))
-    return _take(found, used, claimed)
+    took = _take(found, used, claimed)
+    if not took.names:  # what the require loads, for the whole program (rubyzip run 555: 26 of lib/zip.rb's requires
+        took.directive = _ruby_loads(nav, targets[0])  # read "no name of it used in code", nothing more)
+    return took
+
+
+def _ruby_loads(nav: NavigationService, path: str) -> str:
+    """What a required repository file defines, for every file of the program once loaded: `loads the class
+    Zip::DOSTime (lib/zip/dos_time.rb), for the whole program; this file names none of it`."""
+    syms = nav.index.symbols_in_file(path)
+    ids = {s.id for s in syms}
+    # its outermost classes and modules below a namespace module (`module Zip; class DOSTime`: Zip::DOSTime)
+    tops = [s for s in syms if s.kind in ("class", "module") and (s.parent_id is None or s.parent_id in ids)]
+    inner = [s for s in tops if not any(c.parent_id == s.id and c.kind in ("class", "module") for c in tops)
+             or any(c.parent_id == s.id and c.kind not in ("class", "module") for c in syms)]
+    def said(s: Any) -> str:
+        consts = [c.name for c in syms if c.parent_id == s.id and c.kind == "constant"]
+        own = [c for c in syms if c.parent_id == s.id and c.kind not in ("constant", "class", "module")]
+        name = nav.qualifier().display(s) or s.qualname
+        if consts and not own:  # constants.rb: `module Zip` holding only constants
+            return f"{len(consts)} constants of {name} ({', '.join(consts[:3])}{', …' if len(consts) > 3 else ''})"
+        return f"{s.kind} {name}"
+
+    shown = [said(s) for s in (inner or tops)[:4]]
+    more = f" and {len(inner or tops) - 4} more" if len(inner or tops) > 4 else ""
+    what = ", ".join(shown) + more if shown else "no class or module"
+    return f"loads {what} for the whole program; this file names none of it"
 
 
 def _ruby_outside_constants(module: str, written: tuple[dict[str, list[int]], dict[str, list[int]], list[str]],

@@ -348,3 +348,14 @@ def test_a_ruby_local_built_by_a_bare_new_in_a_class_method_is_an_instance_of_it
                                                         relation="callers", depth=3).text
     assert "lib/entry.rb:5 in Entry.read_c_dir_entry (3-7): entry.read_c_dir_entry(io)" in text, text
     assert "lib/central.rb:3 in Central#read_entries" in text and "left out" not in text, text
+
+
+def test_a_ruby_require_whose_names_this_file_does_not_use_says_what_it_loads(tmp_path):
+    """rubyzip run 555: lib/zip.rb's 26 repository requires all read "no name of it used in code"; what each is for
+    (the classes it loads for the whole program) took several searches."""
+    files = {"lib/zip.rb": "require 'zip/dos_time'\nrequire 'zip/constants'\n\nmodule Zip\nend\n",
+             "lib/zip/dos_time.rb": "module Zip\n  class DOSTime < Time\n    def to_binary_dos_time\n      1\n    end\n  end\nend\n",
+             "lib/zip/constants.rb": "module Zip\n  VERSION_MADE_BY = 52\n  FSTYPE_UNIX = 3\nend\n"}
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="lib/zip.rb", view="uses").text
+    assert "loads class Zip::DOSTime for the whole program; this file names none of it" in text, text
+    assert "loads 2 constants of Zip (VERSION_MADE_BY, FSTYPE_UNIX)" in text, text
