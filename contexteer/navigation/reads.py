@@ -177,7 +177,7 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
                 runs[-1].append(x)
             else:
                 runs.append([x])
-        shown = ", ".join(f"{_held(r[0]) if r[0].kind == 'impl' and r[0].language == 'rust' else r[0].qualname} "
+        shown = ", ".join(f"{_held(r[0]) if r[0].kind == 'impl' and r[0].language == 'rust' else _shown_name(nav, r[0])} "
                           f"{r[0].start_line}-{max(y.end_line for y in r)}"
                           + (f" ({len(r)} overloads)" if len(r) > 1 else "") for r in runs[:4])
         return f" — overlaps {shown}" + (f" and {len(runs) - 4} more" if len(runs) > 4 else "")
@@ -214,8 +214,7 @@ def _range_note(nav: NavigationService, rel: str, start: int, end: int) -> str:
             up += f", in {_held(outer, nav)} {outer.start_line}-{outer.end_line}"
             outer = holder(outer)
         said = _held(enc) if enc.kind == "impl" else \
-            f"{kind_word(enc.kind, enc.language, enc.name, enc.signature)} " \
-            f"{nav.written_name(enc) if enc.language in ('c', 'cpp') else enc.qualname}"
+            f"{kind_word(enc.kind, enc.language, enc.name, enc.signature)} {_shown_name(nav, enc)}"
         return f" — in {around}{said} {enc.start_line}-{enc.end_line}{inner}{up}"
     held = [x for x in syms if x.start_line <= end and x.end_line >= start and holder(x) is None]
     return named(held) if held else ""
@@ -226,7 +225,16 @@ def _held(x: Any, nav: NavigationService | None = None) -> str:
     BytesMut`; `in impl BytesMut` had read as the inherent impl, bytes run 461), else its kind and name (a C/C++
     test as its macro writes it, `TEST_F(DBTest, ComparatorCheck)`)."""
     head = clip_impl(re.split(r"\s+where\b", x.signature or "")[0]) if x.kind == "impl" and x.language == "rust" else ""
-    return head or f"{x.kind} {nav.written_name(x) if nav is not None and x.language in ('c', 'cpp') else x.qualname}"
+    return head or f"{x.kind} {_shown_name(nav, x)}"
+
+
+def _shown_name(nav: NavigationService | None, x: Any) -> str:
+    """A definition's name as the other answers write it (written_name): a C/C++ test as its macro does, a Ruby one
+    as search_symbol does (`Zip::FileSystem::ZipFsFile`, `Zip::Entry.read_c_dir_entry`: rubyzip runs 547 and 555
+    read `Zip.FileSystem.ZipFsFile` in reads beside it), else its qualified name."""
+    if nav is None:
+        return str(x.qualname)
+    return str(nav.written_name(x))
 
 
 def _closures(nav: NavigationService, rel: str, start: int, end: int, enc: Any) -> str:

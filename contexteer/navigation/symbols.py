@@ -1883,7 +1883,7 @@ def enclosing_notes(nav: NavigationService, lines: list[tuple[str, int]]) -> dic
             # (a C/C++ test as its macro writes it: `in TEST_F(DBTest, ComparatorCheck)`, leveldb run 514)
             name = clip_impl(enc.signature or "") or f"impl {enc.qualname}" \
                 if enc.kind == "impl" and enc.language == "rust" else \
-                nav.written_name(enc) if enc.language in ("c", "cpp") else enc.qualname
+                nav.written_name(enc)
             out[(path, line)] = f"in {closures.around(path, line, enc)}{name} {enc.start_line}-{enc.end_line}" \
                 + _rust_impl_of(syms.get(path, []), enc) + closures.literal(path, enc)
             if closures.docstring(path, line):

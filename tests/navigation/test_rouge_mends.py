@@ -206,11 +206,11 @@ def test_a_hit_or_a_read_in_a_class_body_dsl_block_names_the_block_and_its_first
     a = served.call("search_text", pattern="recurse m")
     assert not a.is_error, a.text
     assert hit_at(a.text, "lib/rouge/lexers/c.rb", 13) == ("13: recurse m[1]  — in block passed to rule 12-15, in block "
-                                                           "passed to state :root 6-16, in Rouge.Lexers.C 3-23"), a.text
+                                                           "passed to state :root 6-16, in Rouge::Lexers::C 3-23"), a.text
     assert hit_at(a.text, "lib/rouge/lexers/c.rb", 20) == ('20: recurse m[0]  — in block passed to rule 19-21, in block '
-                                                           'passed to state "if_0" 18-22, in Rouge.Lexers.C 3-23'), a.text
+                                                           'passed to state "if_0" 18-22, in Rouge::Lexers::C 3-23'), a.text
     r = served.call("read_code_range", path="lib/rouge/lexers/c.rb", start_line=13, end_line=13)
     assert r.text.startswith("lib/rouge/lexers/c.rb:13-13 (of 25 lines) — in block passed to rule 12-15, in block passed "
-                             "to state :root 6-16, in class Rouge.Lexers.C 3-23"), r.text
+                             "to state :root 6-16, in class Rouge::Lexers::C 3-23"), r.text
     # a block passed to a call with no name-like first argument is named by the call alone
     assert "in block passed to rule 19-21, in" in a.text, a.text

@@ -31,7 +31,7 @@ def test_a_line_of_a_ruby_modules_body_sits_in_the_module(tmp_path):
                               "      Plugins.def_dataset_methods(self, [:first])\n    end\n\n"
                               "    module InstanceMethods\n      def save\n      end\n    end\n  end\nend\n")}
     r = served_tree(tmp_path, files).call("search_text", pattern="def_dataset_methods")
-    assert "— in Sequel.Model.ClassMethods 3-8" in r.text, r.text
+    assert "— in Sequel::Model::ClassMethods 3-8" in r.text, r.text
 
 
 def test_a_compact_reopening_keeps_the_subclasses_of_a_nested_class(tmp_path):
@@ -54,7 +54,7 @@ def test_a_ruby_files_outer_namespace_module_is_not_named_as_where_a_hit_sits(tm
                              "      run(OPTS)\n    end\n  end\nend\n")}
     r = served_tree(tmp_path, files).call("search_text", pattern="OPTS")
     assert "in Sequel 1-9" not in r.text, r.text
-    assert "run(OPTS)  — in Sequel.Model.save 5-7" in r.text, r.text
+    assert "run(OPTS)  — in Sequel::Model#save 5-7" in r.text, r.text
 
 
 def test_a_compact_reopening_keeps_an_adapters_overrides_and_bare_calls_through_nested_mixins(tmp_path):

@@ -359,3 +359,15 @@ def test_a_ruby_require_whose_names_this_file_does_not_use_says_what_it_loads(tm
     text = served_tree(tmp_path / "r", files).call("list_dependencies", path="lib/zip.rb", view="uses").text
     assert "loads class Zip::DOSTime for the whole program; this file names none of it" in text, text
     assert "loads 2 constants of Zip (VERSION_MADE_BY, FSTYPE_UNIX)" in text, text
+
+
+def test_ruby_reads_and_search_hits_name_definitions_as_search_symbol_does(tmp_path):
+    """rubyzip runs 547 and 555: search_symbol said `Zip::ExtraField::Zip64#extract`, reads and search hits
+    `Zip.Zip64.extract`; a class method and an instance method of one name read alike."""
+    files = {"lib/zip/zip64.rb": ("module Zip\n  class ExtraField\n    class Zip64\n      def extract(size)\n        size\n"
+                                  "      end\n\n      def self.build\n        new\n      end\n    end\n  end\nend\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("read_code_range", path="lib/zip/zip64.rb:5").text
+    assert "in method Zip::ExtraField::Zip64#extract 4-6" in text, text
+    text = served.call("search_text", pattern="new").text
+    assert "in Zip::ExtraField::Zip64.build 8-10" in text, text
