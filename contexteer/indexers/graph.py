@@ -1127,6 +1127,7 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     # (with their lines: signalr run 535 read the body again to place `Promise.reject` and `JSON.parse`)
     # (not a shell's builtins: `local at 6, return at 7` says nothing)
     _said_where(out, said_at, sym.language != "bash")
+    _ruby_setter_calls(sym, lines or [], out)
     _jvm_imported_calls(index, sym, out)
     # in order of each row's first call: a name's first call may be another's (Go's `int8(c)` conversion at 294 had
     # put Decoder.int8, called at 328, before float32 at 316: msgpack run 424)
@@ -2055,14 +2056,51 @@ def _ruby_ivar_calls(sym: Symbol, lines: list[str], out: Relations) -> None:
     "complete" callees answer without `@ast_cache.fetch`."""
     said = {u.split(" ", 1)[0] for u in out.unresolved}
     said |= {w.rsplit(".", 1)[-1] for w in said if w.startswith("@")}  # (`@root.render_to_output_buffer` said already)
-    found: dict[str, set[str]] = {}
-    for text in lines[sym.start_line: sym.end_line]:
+    said |= {it.symbol.name for it in out.items if it.symbol is not None}  # (resolved: rubyzip run 555 read
+    found: dict[str, set[str]] = {}  # calculate_local_header_size resolved and again "on @current_entry")
+    where: dict[str, list[int]] = {}
+    for n, text in enumerate(lines[sym.start_line: sym.end_line], sym.start_line + 1):
         code = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text).split("#", 1)[0]
-        for m in re.finditer(r"(?<![\w@])(@@?\w+)\.([a-z_]\w*[?!]?)", code):
+        # (`@output_stream << data`: the receiver's <<, which rubyzip run 555's callees had left out under "complete")
+        for m in [*re.finditer(r"(?<![\w@])(@@?\w+)\.([a-z_]\w*[?!]?)", code),
+                  *re.finditer(r"(?<![\w@])(@@?\w+)\s*(<<)(?!=)", code)]:
             found.setdefault(m.group(2), set()).add(m.group(1))
+            where.setdefault(m.group(2), []).append(n)
     for name, on in found.items():
         if name not in said:
-            out.unresolved.append(f"{name} (on {', '.join(sorted(on))})")
+            out.unresolved.append(_with_lines(f"{name} (on {', '.join(sorted(on))})", where[name]))
+
+
+def _ruby_setter_calls(sym: Symbol, lines: list[str], out: Relations) -> None:
+    """Ruby: an unresolved call whose every line assigns through it (`@entry.crc = x`) is its writer `crc=`; one both
+    assigned and read is said twice (`@entry.size= at 137`, `@entry.size at 139`: rubyzip run 555 read the writers
+    as readers)."""
+    if sym.language != "ruby":
+        return
+    rows: list[str] = []
+    for u in out.unresolved:
+        m = re.fullmatch(r"((?:@@?)?[a-z_]\w*)\.([a-z_]\w*) at ([\d,]+)", u) or \
+            re.fullmatch(r"([a-z_]\w*) \(on ([^)]*)\) at ([\d,]+)", u)
+        if m is None:
+            rows.append(u)
+            continue
+        if u.startswith(m.group(1) + "."):
+            on, name = [m.group(1)], m.group(2)
+        else:
+            name, on = m.group(1), [r.strip() for r in m.group(2).split(",")]
+        at = [int(n) for n in m.group(3).split(",")]
+        recv = "|".join(re.escape(r) for r in on)
+        wrote = [n for n in at if 0 < n <= len(lines) and re.search(
+            rf"(?<![\w@])(?:{recv})\s*\.\s*{re.escape(name)}\s*(?:\|\||&&|[-+*/|&])?=(?![=~>])", lines[n - 1])]
+        read = [n for n in at if n not in wrote or re.search(
+            rf"(?<![\w@])(?:{recv})\s*\.\s*{re.escape(name)}\b(?!\s*(?:\|\||&&|[-+*/|&])?=(?![=~>]))", lines[n - 1])]
+        head = f"{on[0]}." if len(on) == 1 else ""
+        tail = "" if len(on) == 1 else f" (on {', '.join(on)})"
+        if wrote:
+            rows.append(f"{head}{name}={tail} at {','.join(map(str, wrote))}")
+        if read:
+            rows.append(f"{head}{name}{tail} at {','.join(map(str, read))}")
+    out.unresolved = rows
 
 
 def _ruby_delegated(index: IndexQueries, sym: Symbol, lines: list[str], out: Relations) -> None:

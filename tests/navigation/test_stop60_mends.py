@@ -371,3 +371,16 @@ def test_ruby_reads_and_search_hits_name_definitions_as_search_symbol_does(tmp_p
     assert "in method Zip::ExtraField::Zip64#extract 4-6" in text, text
     text = served.call("search_text", pattern="new").text
     assert "in Zip::ExtraField::Zip64.build 8-10" in text, text
+
+
+def test_ruby_callees_tell_writers_from_readers_and_keep_an_ivar_s_shift(tmp_path):
+    """rubyzip run 555: finalize_current_entry's callees, "complete", gave `@current_entry.compressed_size at 134,139`
+    (a write, then a read), left out `@output_stream << ..` and listed a resolved call again as unresolved."""
+    files = {"lib/out.rb": ("class Out\n  def finalize\n    finish\n    @entry.size = @compressor.size\n"                # 3, 4
+                            "    @stream << @entry.size.to_s\n    @entry.crc = 1\n  end\n\n"                            # 5, 6
+                            "  def finish\n    @compressor.finish\n  end\nend\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Out#finalize", relation="callees").text
+    assert "Out#finish lib/out.rb:9-11 called at 3" in text, text
+    assert "@entry.crc= at 6" in text and "<< (on @stream) at 5" in text, text
+    assert "size= (on @compressor, @entry) at 4" in text and "size (on @compressor, @entry) at 4,5" in text, text
+    assert "finish (on" not in text, text
