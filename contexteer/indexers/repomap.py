@@ -404,10 +404,15 @@ def render_files(chosen: list[tuple[str, list[Any]]], extra: list[str] | None = 
     out: list[str] = []
     for path, syms in chosen:
         out.append(path)
+        said: set[str] = set()
         for s in sorted(syms, key=lambda s: (s.start_line, -s.end_line)):
             depth = s.qualname.count(".") if getattr(s, "qualname", None) else 0
             n = (hidden or {}).get(s.id, 0)
-            out.append(f"{indentation(depth)}{s.start_line}-{s.end_line} {_sig(s)}" + (f"  (+{n} more member{'s' if n != 1 else ''})" if n else ""))
+            row = f"{indentation(depth)}{s.start_line}-{s.end_line} {_sig(s)}" + (f"  (+{n} more member{'s' if n != 1 else ''})" if n else "")
+            if row in said:  # one line declaring several names (`attr_accessor :a, :b, :c`): one row, not one per name
+                continue  # (rubyzip run 555 read the Zip64 line four times)
+            said.add(row)
+            out.append(row)
         for name, n in (more or {}).get(path, {}).items():
             out.append(f"  … {n:,} more definitions of {name} here: search_symbol(query=\"{name}\", path=\"{path}\") lists them")
     out.extend(extra or [])

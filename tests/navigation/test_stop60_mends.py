@@ -384,3 +384,12 @@ def test_ruby_callees_tell_writers_from_readers_and_keep_an_ivar_s_shift(tmp_pat
     assert "@entry.crc= at 6" in text and "<< (on @stream) at 5" in text, text
     assert "size= (on @compressor, @entry) at 4" in text and "size (on @compressor, @entry) at 4,5" in text, text
     assert "finish (on" not in text, text
+
+
+def test_a_map_shows_a_line_declaring_several_names_once(tmp_path):
+    """rubyzip run 555: the map of lib/zip/extra_field printed `attr_accessor :original_size, ..` four times (once per
+    name) and cut real members for room."""
+    files = {"lib/zip64.rb": ("class Zip64\n  attr_accessor :original_size, :compressed_size, :offset, :disk\n"
+                              "  HEADER_ID = 'x'\n\n  def merge(bin)\n    bin\n  end\nend\n")}
+    text = served_tree(tmp_path / "r", files).call("get_structured_index", path="lib").text
+    assert text.count("attr_accessor :original_size") == 1 and "HEADER_ID" in text and "def merge" in text, text
