@@ -3056,7 +3056,10 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"
-    if values and not set(on) & _SELF_WORDS and sym.language not in ("go", "python") \
+    # (Python: a `_private` method only, wtforms run 558's `datalist._clone(..)` with one _clone in the repository;
+    # a public name is as likely a list's or dict's)
+    if values and not set(on) & _SELF_WORDS and (sym.language not in ("go", "python")
+                                                 or (sym.language == "python" and re.match(r"_[a-z]", name))) \
             and not (language_family(sym.language) == language_family("javascript") and name in JS_BUILTIN_METHODS):  # `list.push(x)` is Array's
         family = language_family(sym.language)
         # an override is no guess: `surface.view?.requestLayout()` is Android's View's, which ReactViewGroup's

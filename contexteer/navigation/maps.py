@@ -386,9 +386,12 @@ def repo_map(nav: NavigationService, rel: str, budget: int, focus: list[str], ki
     scope = sorted(p for p, fi in infos.items() if p.startswith(prefix) and fi.status == "indexed")
     ranking = nav.mapper.ranking(focus_files, focus_names)
     head = f"repo map of {rel if rel != '.' else 'the repository'} — " + language_summary(infos[p] for p in scope)
-    others = sum(1 for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
+    unparsed = sorted(p for p, fi in infos.items() if p.startswith(prefix) and fi.status != "indexed")
+    others = len(unparsed)
     if others:
-        head += f"; {others} other file{'s' if others != 1 else ''} (no parser, binary or too large: search_text reads them)"
+        # (named when few: wtforms run 558 could not tell from "1 other file" whether a compiled .mo was there)
+        named = f": {', '.join(p[len(prefix):] for p in unparsed)}" if others <= 5 else ""
+        head += f"; {others} other file{'s' if others != 1 else ''}{named} (no parser, binary or too large: search_text reads them)"
     folders = _folder_counts([p[len(prefix):] for p in infos if p.startswith(prefix)])
     head += _folders(folders, rel, parsed=_folder_counts([p[len(prefix):] for p in scope]))
     notes = [n for n in (note, cap_note, nav.index.listing_note() if not prefix else None) if n]

@@ -393,3 +393,16 @@ def test_a_map_shows_a_line_declaring_several_names_once(tmp_path):
                               "  HEADER_ID = 'x'\n\n  def merge(bin)\n    bin\n  end\nend\n")}
     text = served_tree(tmp_path / "r", files).call("get_structured_index", path="lib").text
     assert text.count("attr_accessor :original_size") == 1 and "HEADER_ID" in text and "def merge" in text, text
+
+
+def test_a_python_private_method_on_an_untyped_value_offers_the_repository_s_one(tmp_path):
+    """wtforms run 558: `datalist._clone(id=..)` was "unresolved" though the repository has one `_clone`
+    (DataList._clone); a folder of untyped files was "1 other file" without its name."""
+    files = {"pkg/__init__.py": "", "pkg/datalist.py": "class DataList:\n    def _clone(self, id):\n        return self\n",
+             "pkg/core.py": "class Field:\n    def __init__(self, datalist):\n        self.d = datalist._clone(id=1)\n",
+             "pkg/locale/en/x.po": 'msgid "a"\nmsgstr "b"\n'}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="Field.__init__", relation="callees").text
+    assert "datalist._clone (maybe DataList._clone pkg/datalist.py:2) at 3" in text, text
+    text = served.call("get_structured_index", path="pkg/locale/en").text
+    assert "1 other file: x.po" in text, text
