@@ -454,7 +454,9 @@ def _method_files(items: list[RelatedItem]) -> str | None:
         it.member_at or it.how == "method set" and re.match(r"\w+ (?:\S+:)?\d+", it.detail or ""))]
     if not rows:
         return None
-    elsewhere = any(re.search(r"\.go:\d+", " ".join((it.detail or "", *it.member_at.values()))) for it in rows)
+    # (any row's: an embedding row's `its own String ifaddrs.go:1174` too, go-sockaddr run 557)
+    elsewhere = any(re.search(r"\.go:\d+", " ".join((it.detail or "", *it.member_at.values())))
+                    for it in items if it.path.endswith(_METHODS_ELSEWHERE))
     return "methods in their type's file" + (" unless written path:line" if elsewhere else "")
 
 

@@ -406,3 +406,15 @@ def test_a_python_private_method_on_an_untyped_value_offers_the_repository_s_one
     assert "datalist._clone (maybe DataList._clone pkg/datalist.py:2) at 3" in text, text
     text = served.call("get_structured_index", path="pkg/locale/en").text
     assert "1 other file: x.po" in text, text
+
+
+def test_go_implementations_header_says_when_an_embedding_row_writes_a_method_elsewhere(tmp_path):
+    """go-sockaddr run 557: the header said "methods in their type's file" while IfAddr's row wrote `its own String
+    ifaddrs.go:1174`, a method in another file than its struct."""
+    files = {"go.mod": "module example.com/s\n\ngo 1.19\n",
+             "sock.go": "package s\n\ntype SockAddr interface {\n\tString() string\n\tType() int\n}\n",
+             "ipv4.go": "package s\n\ntype IPv4 struct{}\n\nfunc (IPv4) String() string { return \"\" }\n\nfunc (IPv4) Type() int { return 4 }\n",
+             "ifattr.go": "package s\n\ntype IfAddr struct {\n\tSockAddr\n}\n",
+             "ifaddrs.go": "package s\n\nfunc (ifAddr IfAddr) String() string {\n\treturn \"\"\n}\n"}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="SockAddr", relation="implementations").text
+    assert "ifaddrs.go:3" in text and "methods in their type's file unless written path:line" in text, text
