@@ -418,3 +418,12 @@ def test_go_implementations_header_says_when_an_embedding_row_writes_a_method_el
              "ifaddrs.go": "package s\n\nfunc (ifAddr IfAddr) String() string {\n\treturn \"\"\n}\n"}
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="SockAddr", relation="implementations").text
     assert "ifaddrs.go:3" in text and "methods in their type's file unless written path:line" in text, text
+
+
+def test_a_callers_header_counts_two_calls_on_one_line(tmp_path):
+    """wtforms run 558: "5 call sites" where two lines each call get_translations twice (7 calls)."""
+    files = {"m.py": ("class Meta:\n    def get(self, f):\n        return f\n\n\n"
+                      "def check(a, b):\n    return Meta().get(a) is Meta().get(b)\n\n\n"                    # 7
+                      "def one(a):\n    return Meta().get(a)\n")}                                            # 11
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Meta.get", relation="callers").text
+    assert "2 call sites (3 calls: some lines call it twice)" in text, text
