@@ -2904,6 +2904,18 @@ def _called_bare(lines: list[str], n: int, name: str, dots: bool = False) -> boo
                                and not (not text[: m.start()].strip() and above) for m in found)
 
 
+def _all_bare(lines: list[str], at: list[int], name: str) -> bool:
+    """Whether every call of `name` on the lines is on nothing: no `.`, `->`, `::` before it (`"{}".format(x)`,
+    `[1, 2].map(f)`, `v.(io.Closer).Close()` are calls on a value the receiver regex cannot name: review of stop 60)."""
+    rx = re.compile(rf"(?<![\w$]){re.escape(name)}\s*\(")
+    for n in at:
+        text = lines[n - 1] if 0 < n <= len(lines) else ""
+        for m in rx.finditer(text):
+            if text[: m.start()].rstrip().endswith((".", "->", "::", "?.")):
+                return False
+    return True
+
+
 def _bare_call(lines: list[str] | None, at: list[int], name: str) -> bool:
     """Whether one of the lines calls `name` on nothing (`} else link(target)`)."""
     rx = re.compile(rf"(?<![\w$.])(?<!->)(?<!::){re.escape(name)}\b")  # (`->width(`, `::width(` are on something)
@@ -3005,7 +3017,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
             # what the call lines show it called on; the body's other reads of the name (`current.bitIndex <= n`,
             # a field of another type) are no receivers of the call
             member_calls[name] = receivers
-        elif bare and not receivers and language in ("python", "go", "rust", "javascript", "typescript", "tsx"):
+        elif bare and not receivers and language in ("python", "go", "rust", "javascript", "typescript", "tsx") \
+                and _all_bare(lines, at, name):
             # every call of the name is bare (`type(self).__name__`), whatever the body reads off objects (`self.type =
             # ..`): the builtin or function, never a member (wtforms run 553 read `self.type at 123` unresolved and
             # `type` missing from the builtins)
@@ -3050,7 +3063,7 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     setter = _ruby_setter(index, sym, values[0], name) if sym.language == "ruby" and len(on) == 1 and len(values) == 1 else None
     if setter is not None:  # `drop.context = ..` calls context=, never a reader (liquid run 531 was offered
         return setter       # StandardFilters' private attr_reader context)
-    slot = _c_pointer_slot(index, name) if sym.language in ("c", "cpp") and values else None
+    slot = _c_pointer_slot(index, name, sym, values[0]) if sym.language in ("c", "cpp") and len(values) == 1 else None
     if slot is not None:  # `c->reader->fn->freeObject(r)` (hiredis run 549: "a system or external function")
         return f"{label} ({slot})"
     arms = _arm_candidates(index, sym, values, name)
@@ -4034,14 +4047,26 @@ def _c_tables(index: IndexQueries, sym: Symbol) -> tuple[list[str | None], list[
     return slots, out
 
 
-def _c_pointer_slot(index: IndexQueries, name: str) -> str | None:
+def _c_pointer_slot(index: IndexQueries, name: str, sym: Symbol, receiver: str) -> str | None:
     """C: what a call through a struct's function-pointer field `name` runs (`c->reader->fn->freeObject(r)`): the
     field, and the function each table of that struct puts in it (`function pointer redisReplyObjectFunctions.freeObject
-    read.h:95: freeReplyObject (hiredis.c:91) in defaultFunctions, ..`); None when no struct has such a field."""
+    read.h:95: freeReplyObject (hiredis.c:91) in defaultFunctions, ..`); None when no struct has such a field, or the
+    receiver is declared with a type that is none of them (C++'s `std::ofstream out; out.open(..)`: review of stop 60)."""
     fields = [f for f in index.symbols_named(name) if f.name == name and f.kind == "field" and f.language in ("c", "cpp")
               and (m := _C_FN_FIELD.search(f.signature or "")) is not None and m.group(1) == name]
     if not fields or len(fields) > 2:
         return None
+    text = lines_of(index, sym.path)
+    word = receiver.rsplit(".", 1)[-1]
+    line = next((n for n in range(sym.start_line, min(sym.end_line, len(text)) + 1)
+                 if re.search(rf"(?<![\w.>]){re.escape(word)}\s*(?:\.|->)\s*{re.escape(name)}\s*\(", text[n - 1])), None)
+    typed = value_type(index, text, sym, line, word) if line is not None and "." not in receiver else None
+    if typed is not None:  # a local or parameter declared with its type: one of the fields' structs, or no slot
+        bare = re.sub(r"^(?:const\s+)?(?:struct\s+)?|[\s*&]+$", "", typed).rsplit("::", 1)[-1]
+        fields = [f for f in fields if (o := index.get_symbol(f.parent_id) if f.parent_id is not None else None) is not None
+                  and bare in _c_type_names(index, o)]
+        if not fields:
+            return None
     said = []
     for f in fields:
         owner = index.get_symbol(f.parent_id) if f.parent_id is not None else None
@@ -4059,6 +4084,12 @@ def _c_pointer_slot(index: IndexQueries, name: str) -> str | None:
         said.append(f"function pointer {owner.name}.{name} {f.path}:{f.start_line}"
                     + (": " + ", ".join(runs) if runs else ": no table of it in the repository sets it"))
     return "; ".join(said) or None
+
+
+def _c_type_names(index: IndexQueries, struct: Symbol) -> set[str]:
+    """The names a C struct is written with: its tag and the typedefs over the same lines."""
+    return {t.name for t in index.symbols_in_file(struct.path) if t.kind in ("struct", "type")
+            and t.start_line == struct.start_line and t.end_line == struct.end_line} | {struct.name}
 
 
 def _c_items(body: str) -> list[str]:

@@ -139,7 +139,9 @@ def _targets(ws: Workspace, path: str) -> list[str]:
     if "," in path and not (ws.root / path).exists():
         parts = [p.strip() for p in path.split(",") if p.strip()]
         if len(parts) > 1:
-            return list(dict.fromkeys(ws.resolve(p, kind="any").rel for p in parts))
+            rels = list(dict.fromkeys(ws.resolve(p, kind="any").rel for p in parts))
+            # (a path under another listed one is searched with it: `lib,lib/a.py` had counted a.py's hits twice)
+            return [r for r in rels if not any(o != r and (o == "." or r.startswith(o.rstrip("/") + "/")) for o in rels)]
     return [ws.resolve(path, kind="any").rel]
 
 
@@ -166,9 +168,9 @@ def search(
     cap = nav.search_max_results if max_results is None else max(1, min(max_results, nav.search_max_results))
     limit = nav.search_timeout_seconds if timeout is None else timeout
     targets = _targets(ws, path)
-    target = targets[0] if len(targets) == 1 else "."
     globs = [glob] if isinstance(glob, str) else list(glob or [])
-    globs = [_under(g, target) for g in (p.strip() for g in globs for p in split_globs(g)) if g]
+    # (a glob with a folder in it, under each path searched: `path=src,tests glob='!unit/*.py'`, review of stop 60)
+    globs = list(dict.fromkeys(_under(g, t) for g in (p.strip() for g in globs for p in split_globs(g)) if g for t in targets))
     _refuse_nul(pattern, globs)
     sensitive = smart_case_sensitive(pattern, regex) if case_sensitive is None else case_sensitive
     ignored = GitIgnoreFile(ws.root) if ws.listing_plan.kind == "git" else None

@@ -45,12 +45,16 @@ def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4)
     # a head at the same indentation that still holds the line: the `switch` of a `case`/`default:` label written at
     # its indentation, the `if` of a `} else {` (hiredis run 549's chain for hiredis.c:483 lacked both)
     same: re.Pattern[str] | None = None
+    reach = start  # the line a same-indentation head's block must reach (an `if`'s: the branch below it)
     for n in range(start - 1, holder_start, -1):
         text = lines[n - 1]
         stripped = text.strip()
         if not stripped or stripped.startswith(("//", "#", "--", "*", "/*")):
             continue
-        if indent(text) >= level and not (same is not None and indent(text) == level and same.match(stripped)):
+        # (a same-indentation head counts when its block reaches the line, or for an `if` the `} else {` below it:
+        # review of stop 60, an earlier closed `switch` had been taken for a Go `select`'s)
+        if indent(text) >= level and not (same is not None and indent(text) == level and same.match(stripped)
+                                          and block_end(lines, n) >= reach):
             continue
         if stripped == "{" and _bare_block(lines, n, holder_start):
             pass  # a block of its own (`default:` then `{` declaring locals), not the brace of a header above
@@ -59,21 +63,23 @@ def block_heads(lines: list[str], start: int, holder_start: int, limit: int = 4)
             # signature's closing `):` (Django's get_related_selections): no head
             continue
         elif same is not None and indent(text) == level and stripped.startswith("}"):
-            continue  # an earlier branch of the same chain (`} else if (..) {` above the `} else {`)
+            reach = n  # an earlier branch of the same chain (`} else if (..) {` above the `} else {`)
+            continue
         out.append(n)
         level = indent(text)
         same = _SWITCH if re.match(r"(?:case\b.*|default\s*):", stripped) else \
             _IF_OF_ELSE if re.match(r"\}\s*else\b", stripped) else \
             _BRACE if re.fullmatch(r"[A-Za-z_]\w*\s*:", stripped) else None  # a goto label inside a bare block
+        reach = n if same is _IF_OF_ELSE else start
         if len(out) == limit:
             break
     return out[::-1]
 
 
 #: the head that holds a `case`/`default:` label written at its own indentation
-_SWITCH = re.compile(r"switch\b")
+_SWITCH = re.compile(r"(?:switch|select)\b")
 #: the head of the chain a `} else {` continues (an `} else if` between is passed over)
-_IF_OF_ELSE = re.compile(r"if\b|\}\s*else\s+if\b")
+_IF_OF_ELSE = re.compile(r"if\b|\}\s*else\s+if\b|.*[=(:]\s*if\b")  # (`let v = if c {`, Kotlin's `val x = if (..) {`)
 #: a bare block's brace at the indentation of a goto label it holds (`{` .. `fmt_valid:` in hiredis.c)
 _BRACE = re.compile(r"\{$")
 
@@ -97,7 +103,7 @@ def block_end(lines: list[str], head: int, limit: int = 2000) -> int:
 
     level = indent(lines[head - 1]) if 0 < head <= len(lines) else 0
     # (a C `switch` whose `case`/`default:` labels stand at its own indentation: they are inside it)
-    switch = 0 < head <= len(lines) and re.match(r"\s*switch\b", lines[head - 1]) is not None
+    switch = 0 < head <= len(lines) and re.match(r"\s*(?:switch|select)\b", lines[head - 1]) is not None
     braced = 0 < head <= len(lines) and lines[head - 1].rstrip().endswith("{")
     last = head
     for m in range(head + 1, min(len(lines), head + limit) + 1):

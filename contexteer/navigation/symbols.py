@@ -2011,6 +2011,11 @@ def _comment_label(lines: list[str], block: tuple[int, int]) -> str:
     code = sum(1 for t in text if re.search(r"[{};]\s*$|^\s*(?://\s*)?(?:func|def|fn|function|class|static|void|int)\b", t))
     if text and text[0].lstrip().startswith("/*") and code >= 2:
         return f"in commented-out code /* {block[0]}-{block[1]} */"
+    if text and all(t.lstrip().startswith(("///", "//!")) for t in text):
+        return f"in a doc comment {block[0]}-{block[1]}"  # (Rust's `///` and `//!` docs: review of stop 60)
+    if text and all(t.lstrip().startswith("//") for t in text) and re.match(
+            r"(?:package|func|type|var|const)\s", below):  # a Go doc comment right above its declaration
+        return f"in a doc comment {block[0]}-{block[1]}"
     if text and all(t.lstrip().startswith("//") for t in text) and code >= 2:
         return f"in commented-out code // {block[0]}-{block[1]}"  # (hiredis run 549: test.c's // test)
     return f"in a comment {block[0]}-{block[1]}"

@@ -427,3 +427,50 @@ def test_a_callers_header_counts_two_calls_on_one_line(tmp_path):
                       "def one(a):\n    return Meta().get(a)\n")}                                            # 11
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Meta.get", relation="callers").text
     assert "2 call sites (3 calls: some lines call it twice)" in text, text
+
+
+def test_review_calls_on_literals_stay_methods_and_line_doc_comments_are_docs(tmp_path):
+    """Review of stop 60: `"{}: {}".format(a, b)` beside a module function `format` had been read as that function
+    (the bare-call rule took a call on a literal for one on nothing); `//!` crate docs and a Go package's `//` doc read
+    "in commented-out code"; a C++ `out.open(..)` on a std::ofstream was a C struct's function-pointer slot."""
+    files = {"fmt.py": "def format(value, spec):\n    return spec\n\n\ndef line(a, b):\n    return \"{}: {}\".format(a, b)\n",
+             "src/lib.rs": ("//! ```\n//! let cfg = rsdoc::parse_config(\"a=1\");\n//! assert!(cfg.ok());\n//! ```\n\n"
+                            "pub fn parse_config(s: &str) -> bool {\n    !s.is_empty()\n}\n"),
+             "Cargo.toml": "[package]\nname = \"rsdoc\"\nversion = \"0.1.0\"\n",
+             "ops.h": "struct io_ops {\n    int (*open)(const char *p);\n};\n",
+             "ops.c": '#include "ops.h"\n\nint posix_open(const char *p) { return 0; }\n\nstruct io_ops posix_ops = { posix_open };\n',
+             "log.cpp": ('#include <fstream>\n\nvoid write_log() {\n    std::ofstream out;\n    out.open("log.txt");\n}\n')}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="line", relation="callees").text
+    assert "format fmt.py" not in text, text
+    text = served.call("search_text", pattern="parse_config").text
+    assert "commented-out" not in text and "in a doc comment 1-4" in text, text
+    text = served.call("find_related", symbol="write_log", relation="callees").text
+    assert "function pointer" not in text, text
+
+
+def test_review_the_blocks_around_a_line_take_only_heads_whose_block_reaches_it(tmp_path):
+    """Review of stop 60: a Go `select`'s case took an earlier, closed `switch` as its head; a Rust `let v = if c {`
+    chain's `} else {` took an earlier unrelated `if d {`."""
+    files = {"go.mod": "module x\n\ngo 1.19\n",
+             "p.go": ("package p\n\nfunc f(k int, ch chan int) {\n\tswitch k {\n\tcase 1:\n\t\ta()\n\t}\n\tselect {\n"
+                      "\tcase v := <-ch:\n\t\tb(v)\n\t}\n}\n\nfunc a()      {}\nfunc b(v int) {}\n"),                  # 10
+             "Cargo.toml": "[package]\nname = \"r\"\nversion = \"0.1.0\"\n",
+             "src/lib.rs": ("pub fn g() {}\n\npub fn h(c: bool, d: bool) -> i32 {\n    if d {\n        g();\n    }\n"
+                            "    let v = if c {\n        1\n    } else {\n        g();\n        2\n    };\n    v\n}\n")}  # 10
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("read_code_range", path="p.go:10").text
+    assert "inside: 8-11 select {; 9-11 case v := <-ch:" in text and "switch" not in text, text
+    text = served.call("read_code_range", path="src/lib.rs:10").text
+    assert "4-6 if d" not in text and "7-9 let v = if c {; 9-12 } else {" in text, text
+
+
+def test_review_search_text_over_several_paths_keeps_globs_and_counts_once(tmp_path):
+    """Review of stop 60: `path=src,tests glob='!unit/*.py'` searched src/unit and tests/unit anyway; `path=lib,lib/a.py`
+    counted a.py's hits twice."""
+    files = {"src/a.py": "x = 1\n", "src/unit/b.py": "x = 2\n", "tests/c.py": "x = 3\n", "tests/unit/d.py": "x = 4\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("search_text", pattern="x =", path="src,tests", glob="!unit/*.py").text
+    assert "src/a.py" in text and "tests/c.py" in text and "unit/" not in text, text
+    text = served.call("search_text", pattern="x =", path="src,src/a.py").text
+    assert "[2 matching lines in 2 files]" in text, text
