@@ -2769,7 +2769,8 @@ def _overload_sites(index: IndexQueries, sym: Symbol, callee: str, sites: list[C
             plain = next((s for s in others if not _type_param_count(s) and fits(s, args) and exact(s, args, member)), None)
             if plain is not None and exact(sym, args, member):
                 return plain
-        if exact(sym, args, member) or (sym.signature or "").endswith("…"):
+        if exact(sym, args, member) or (sym.signature or "").endswith("…") \
+                or _varargs_untyped(index, sym, c, args, _file_lines(ws, c.path, files)):
             return None
         return next((s for s in others if fits(s, args) and exact(s, args, member)
                      and not _arg_type_conflict(index, c, args, s, encs) and not _typed_misfit(index, c, args, s, files)), None)
@@ -2988,6 +2989,9 @@ def argument_type(index: IndexQueries, enc: Symbol, lines: list[str], line: int,
     m = re.match(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*([(\[])", arg)
     if m is not None and m.group(2) == "[":  # `new String[] {..}`
         return m.group(1).rsplit(".", 1)[-1] + "[]"
+    m = re.search(r"\.\s*toArray\s*\(\s*(?:new\s+([\w.]+)\s*\[[^\]]*\]\s*)?\)$", arg) if enc.language in JAVA_LIKE else None
+    if m is not None:  # `args.toArray(new String[args.size()])`: a String[] (args4j run 559: read as no type at all)
+        return (m.group(1).rsplit(".", 1)[-1] if m.group(1) else "Object") + "[]"
     if m is not None and _call_is_whole(arg, m.end()):  # (not `new StringBuilder("x").append(n).toString()`)
         return m.group(1).rsplit(".", 1)[-1]
     if re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
@@ -2999,6 +3003,8 @@ def argument_type(index: IndexQueries, enc: Symbol, lines: list[str], line: int,
                           if (m := each.search(lines[n - 1] if n <= len(lines) else "")) is not None), None)
         if typed is None and binding is None and enc.language in JAVA_LIKE:  # `final byte[] bytes = ..`
             typed = array_declared(lines, enc.signature or "", enc.start_line, line, arg)
+        if typed is None and binding is None and enc.language in JAVA_LIKE:
+            typed = _java_field_type(index, enc, arg)  # a field of its class or a base (`String[] args` in a test base)
         return typed if typed is not None else binding[1] if binding is not None and binding[0] == "type" else None
     m = re.match(r"([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(", arg)
     if m is not None and _call_is_whole(arg, m.end()) and _is_type(index, m.group(1)):
@@ -3011,6 +3017,29 @@ def argument_type(index: IndexQueries, enc: Symbol, lines: list[str], line: int,
         got = member_of_type(index, holder.name, m.group(1), enc, [], called=True)
         return declared_return(index, got[0]) if got is not None else None
     return None
+
+
+def _varargs_untyped(index: IndexQueries, sym: Symbol, c: Caller, args: list[str], lines: list[str]) -> bool:
+    """Java-like: `sym` takes varargs and an argument's type is unknown: the call may pass the array the varargs take
+    (`parseArgument(args)` beside parseArgument(Collection<String>): args4j run 559 had 100 such calls counted as the
+    Collection overload's), so no other overload is chosen by its exact arity."""
+    if sym.language not in JAVA_LIKE or not re.search(r"\.\.\.\s*\w+\s*\)\s*$", (sym.signature or "").split("{")[0].strip()):
+        return False
+    enc = c.symbol or enclosing(index.symbols_in_file(c.path), c.line)
+    return enc is not None and any(argument_type(index, enc, lines, c.line, a) is None for a in args)
+
+
+def _java_field_type(index: IndexQueries, enc: Symbol, name: str) -> str | None:
+    """Java-like: the declared type of the field `name` of the class around `enc`, or of a base class, when its header
+    says it (`protected String[] args;` -> `String[]`); None otherwise."""
+    holder = index.get_symbol(enc.parent_id) if enc.parent_id is not None else None
+    while holder is not None and holder.kind not in _CLASS_KINDS:
+        holder = index.get_symbol(holder.parent_id) if holder.parent_id is not None else None
+    got = member_of_type(index, holder.name, name, enc, [], called=False) if holder is not None else None
+    if got is None or got[0].kind not in ("field", "property", "constant"):
+        return None
+    m = re.search(rf"([\w.$]+(?:<[^=;]*>)?(?:\[\])*)\s+{re.escape(name)}\s*(?:[=;,]|$)", got[0].signature or "")
+    return m.group(1).rsplit(".", 1)[-1] if m else None
 
 
 def _call_is_whole(arg: str, after_paren: int) -> bool:
@@ -4422,6 +4451,11 @@ def _calls_itself(index: IndexQueries, sym: Symbol, line: int, cache: dict[str, 
             if sym.kind == "method" and sym.language in NO_IMPLICIT_SELF:
                 continue  # `return reportObserved(this)` in Atom.reportObserved: the module's function of the name
             return True
+        if sym.kind == "function" and sym.parent_id is None and not before.endswith("::") and not table_function(sym) \
+                and sym.language in ("typescript", "tsx", "javascript", "go", "c", "cpp", "kotlin", "swift"):
+            # a module-level function is no member: `registeredResolvers[s].getDefaultAuthority(t)` inside
+            # getDefaultAuthority is another object's (grpc-js run 561 read it "recursive")
+            continue
         built = built_receiver(before, sym.language)
         if built is not None:  # `(new UnicodeString($s))->width(false)` in Helper::width: another class's method
             if built in ("static", "self") or built == sym.qualname.rpartition(".")[0].rpartition(".")[2]:

@@ -474,3 +474,37 @@ def test_review_search_text_over_several_paths_keeps_globs_and_counts_once(tmp_p
     assert "src/a.py" in text and "tests/c.py" in text and "unit/" not in text, text
     text = served.call("search_text", pattern="x =", path="src,src/a.py").text
     assert "[2 matching lines in 2 files]" in text, text
+
+
+JAVA_VARARGS = {
+    "src/p/Parser.java": ("package p;\n\nimport java.util.Collection;\n\npublic class Parser {\n"
+                          "    public void parseArgument(final Collection<String> args) {\n"                     # 6
+                          "        parseArgument(args.toArray(new String[args.size()]));\n    }\n\n"               # 7
+                          "    public void parseArgument(final String... args) {\n    }\n}\n"),                     # 10
+    "test/p/Base.java": "package p;\n\npublic abstract class Base {\n    protected String[] args;\n}\n",
+    "test/p/ATest.java": ("package p;\n\npublic class ATest extends Base {\n    public void testIt() {\n"
+                          "        new Parser().parseArgument(args);\n    }\n}\n"),                                  # 5
+}
+
+
+def test_java_varargs_callers_are_not_given_to_a_fixed_arity_overload_by_arity_alone(tmp_path):
+    """args4j run 559: the callers of parseArgument(String...) left out 100 calls as parseArgument(Collection)'s: the
+    Collection overload's own `parseArgument(args.toArray(new String[..]))` and tests passing a base class's
+    `String[] args` field, whose types were unknown."""
+    text = served_tree(tmp_path / "r", JAVA_VARARGS).call("find_related", symbol="Parser.parseArgument(String...)",
+                                                          relation="callers").text
+    assert "src/p/Parser.java:7 in Parser.parseArgument(Collection)" in text, text
+    assert "test/p/ATest.java:5 in" in text, text
+    assert "another overload left out" not in text, text
+
+
+def test_a_typescript_function_calling_a_namesake_on_an_object_is_not_recursive(tmp_path):
+    """grpc-js run 561: `registeredResolvers[target.scheme].getDefaultAuthority(target)` inside the module function
+    getDefaultAuthority was listed as a recursive call."""
+    files = {"src/resolver.ts": ("const registered: { [s: string]: { getDefaultAuthority(t: string): string } } = {};\n\n"
+                                 "export function getDefaultAuthority(target: string): string {\n"
+                                 "  return registered[target].getDefaultAuthority(target);\n}\n"),
+             "src/use.ts": 'import { getDefaultAuthority } from "./resolver";\n\nexport function f() {\n  return getDefaultAuthority("x");\n}\n'}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="getDefaultAuthority", path="src/resolver.ts",
+                                                   relation="callers").text
+    assert "recursive" not in text and "src/use.ts:4 in f" in text, text
