@@ -2989,9 +2989,9 @@ def argument_type(index: IndexQueries, enc: Symbol, lines: list[str], line: int,
     m = re.match(r"new\s+([\w.]+)\s*(?:<[^()]*>)?\s*([(\[])", arg)
     if m is not None and m.group(2) == "[":  # `new String[] {..}`
         return m.group(1).rsplit(".", 1)[-1] + "[]"
-    m = re.search(r"\.\s*toArray\s*\(\s*(?:new\s+([\w.]+)\s*\[[^\]]*\]\s*)?\)$", arg) if enc.language in JAVA_LIKE else None
-    if m is not None:  # `args.toArray(new String[args.size()])`: a String[] (args4j run 559: read as no type at all)
-        return (m.group(1).rsplit(".", 1)[-1] if m.group(1) else "Object") + "[]"
+    arr = re.search(r"\.\s*toArray\s*\(\s*(?:new\s+([\w.]+)\s*\[[^\]]*\]\s*)?\)$", arg) if enc.language in JAVA_LIKE else None
+    if arr is not None:  # `args.toArray(new String[args.size()])`: a String[] (args4j run 559: read as no type at all)
+        return (arr.group(1).rsplit(".", 1)[-1] if arr.group(1) else "Object") + "[]"
     if m is not None and _call_is_whole(arg, m.end()):  # (not `new StringBuilder("x").append(n).toString()`)
         return m.group(1).rsplit(".", 1)[-1]
     if re.fullmatch(r"[A-Za-z_$][\w$]*", arg):
