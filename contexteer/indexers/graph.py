@@ -2955,7 +2955,7 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
             for m in re.finditer(rf"(?:({recv}){opt}\s*(\(\s*\))?\s*{sep}\s*)?{pre}\b{re.escape(name)}\s*{args}", text):
                 cast = CAST.search(text, 0, m.start())
                 if cast is not None:  # `xs.asInstanceOf[List[T]].foreach(...)`: a member of the type cast to
-                    added.append((n, f"({(cast.group(1) or cast.group(2)).rsplit('.', 1)[-1]})"))
+                    added.append((n, f"({(cast.group(1) or cast.group(2) or cast.group(3)).rsplit('.', 1)[-1]})"))
                     continue
                 if not m.group(3):
                     # `->render()` continuing a fluent chain begun lines above (Symfony's `$this->createTable()` then

@@ -37,6 +37,7 @@ from contexteer.indexers.namesakes import (
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.repomap import display_weight
+from contexteer.indexers.stdnames import DOTNET_TYPES
 from contexteer.indexers.syntax import (
     CHAIN_LANGUAGES,
     SELF_WORDS,
@@ -2406,7 +2407,10 @@ def _swift_declared_member(index: IndexQueries, hit: list[Symbol]) -> list[Symbo
 #: a directory is one package: its files call each other without imports (C#: a folder is one namespace, by convention)
 _PACKAGE_DIRS = frozenset({"go", "java", "csharp", "kotlin", "scala"})
 #: a receiver cast to a type right before the call: Scala `x.asInstanceOf[T[S]].`, Java/C# `((T) x).`
-CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\))\s*\.\s*$")
+CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\])?\s*\]|\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\)"
+                  # (C#'s and TypeScript's `(handler as FunctionNode).Evaluate(..)`: hyena run 565 read it as a call of
+                  # the caller's own class's Evaluate)
+                  r"|\(\s*[\w$.]+\s+as\s+([\w.]+)(?:<[^<>()]*>)?\s*\))\s*\.\s*$")
 #: a Go conversion right before a call's `.`: `T(x).`, `(*T)(x).` (the value converted: a name or a selector)
 _GO_CONVERSION = re.compile(r"(?:(?<![\w.])([A-Za-z_]\w*)|\(\s*\*\s*([A-Za-z_]\w*)\s*\))\(\s*&?[\w.]+\s*\)\s*\.\s*$")
 #: a C++ call qualified by a class template's name and arguments: `dist_sink<Mutex>::sink_it_(`
@@ -4808,7 +4812,7 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
     names the method's class there, False when another class of that name. None: nothing settled."""
     cast = CAST.search(text, 0, start)
     if cast is not None:
-        typed = (cast.group(1) or cast.group(2)).rsplit(".", 1)[-1]
+        typed = (cast.group(1) or cast.group(2) or cast.group(3)).rsplit(".", 1)[-1]
         if typed == owner or inherits(index, typed, owner):
             return "receiver type"
         return False if _is_type(index, typed) and not inherits(index, owner, typed) else "skip"
@@ -4865,7 +4869,14 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         if path.endswith((".java", ".kt", ".scala")) and not _is_type(index, word) \
                 and _jvm_import(_file_lines(getattr(index, "ws", None), path, cache), word) is not None:
             return False  # `Log.i(TAG, msg)` with `import android.util.Log;`: the library class's, not LOG.i
+        if path.endswith(".cs") and word in _DOTNET_NAMES and not _is_type(index, word):
+            return False  # `Int32.Parse(..)`, `DateTime.Parse(..)`: the .NET type's (hyena run 565 read them as
+            # callers of Parser.Parse by name only)
     return None
+
+
+#: the .NET base class library's common types: a call written on one (`Int32.Parse`) is that type's static method
+_DOTNET_NAMES = frozenset(n for names in DOTNET_TYPES.values() for n in names)
 
 
 def _declares_fitting(index: IndexQueries, word: str, owner: str, text: str, start: int) -> bool:

@@ -508,3 +508,31 @@ def test_a_typescript_function_calling_a_namesake_on_an_object_is_not_recursive(
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="getDefaultAuthority", path="src/resolver.ts",
                                                    relation="callers").text
     assert "recursive" not in text and "src/use.ts:4 in f" in text, text
+
+
+CS_EVAL = {
+    "Eval/Parser.cs": ("using System;\n\nnamespace Eval {\n    public class Parser {\n"
+                       "        public int Parse(string s) {\n            return 1;\n        }\n    }\n}\n"),  # 5
+    "Tests/Server.cs": ("using System;\n\nnamespace Tests {\n    public class Server {\n"
+                        "        public int Serve(string path) {\n            return Int32.Parse(path.Substring(1));\n"
+                        "        }\n    }\n}\n"),
+    "Eval/EvaluatorBase.cs": ("namespace Eval {\n    public class FunctionNode {\n"
+                              "        public int Evaluate(EvaluatorBase e, int[] args) {\n            return 1;\n        }\n    }\n\n"
+                              "    public class EvaluatorBase {\n        public int Evaluate() {\n            return 0;\n        }\n\n"  # 9
+                              "        public int Run(object handler, int[] args) {\n"                                               # 13
+                              "            int n = Evaluate();\n"                                                                       # 14
+                              "            return (handler as FunctionNode).Evaluate(this, args);\n        }\n    }\n}\n"),  # 15
+}
+
+
+def test_csharp_calls_on_a_dotnet_type_or_an_as_cast_are_not_the_method_s(tmp_path):
+    """hyena run 565: `Int32.Parse(..)` and `DateTime.Parse(..)` were callers of Parser.Parse "by name only";
+    `(handler as FunctionNode).Evaluate(this, args)` was a caller of EvaluatorBase.Evaluate() by same file."""
+    served = served_tree(tmp_path / "r", CS_EVAL)
+    text = served.call("find_related", symbol="Parser.Parse", relation="callers").text
+    assert "0 call sites" in text or "no call sites" in text, text
+    assert "matched by name only" not in text, text
+    text = served.call("find_related", symbol="EvaluatorBase.Evaluate", relation="callers").text
+    assert "1 call site" in text and "14 in EvaluatorBase.Run" in text and "15 in" not in text.split("left out")[-1], text
+    text = served.call("find_related", symbol="FunctionNode.Evaluate", relation="callers").text
+    assert "Eval/EvaluatorBase.cs:15 in EvaluatorBase.Run" in text, text
