@@ -2996,8 +2996,10 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                     # `catch (FooException $e) {..} catch (BarException $e) {..}`: the class its own clause caught
                     added.append((n, f"({caught})"))
                     continue
-                # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses
-                r = r + "()" if m.group(2) and r else r
+                # `getFormatter()->format(...)`: a call on what a call returns, marked with its parentheses; `new
+                # ClassParser().parse(..)`: a member of the class built (args4j run 559 read it unresolved)
+                built_new = bool(m.group(2)) and language != "php" and re.search(r"(?<![\w$.])new\s+$", text[: m.start(1)]) is not None
+                r = f"({r})" if built_new else r + "()" if m.group(2) and r else r
                 if m.group(3) == "::":
                     if language == "rust":  # `teddy::Builder::new()`: the module path too, not the caller's own Builder
                         r = (rust_path_head(text[: m.start(1)]) or "") + r  # (aho-corasick run 533)

@@ -536,3 +536,15 @@ def test_csharp_calls_on_a_dotnet_type_or_an_as_cast_are_not_the_method_s(tmp_pa
     assert "1 call site" in text and "14 in EvaluatorBase.Run" in text and "15 in" not in text.split("left out")[-1], text
     text = served.call("find_related", symbol="FunctionNode.Evaluate", relation="callers").text
     assert "Eval/EvaluatorBase.cs:15 in EvaluatorBase.Run" in text, text
+
+
+def test_a_java_call_on_a_new_instance_is_the_built_class_s_method(tmp_path):
+    """args4j run 559: `new ClassParser().parse(bean, this)` in the CmdLineParser constructor was "unresolved (a
+    receiver of unknown type): ClassParser().parse", beside `class ClassParser .. built at 96`."""
+    files = {"src/p/ClassParser.java": "package p;\n\npublic class ClassParser {\n    public void parse(Object bean, Object parser) {\n    }\n}\n",
+             "src/p/FieldParser.java": "package p;\n\npublic class FieldParser {\n    public void parse(Object parser, Object bean) {\n    }\n}\n",
+             "src/p/CmdLineParser.java": ("package p;\n\npublic class CmdLineParser {\n    public CmdLineParser(Object bean) {\n"
+                                          "        new ClassParser().parse(bean, this);\n    }\n}\n")}           # 5
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="CmdLineParser.CmdLineParser",
+                                                   relation="callees").text
+    assert "  ClassParser.parse 4-5 called at 5" in text and "unresolved" not in text, text
