@@ -7588,6 +7588,10 @@ def _php_assigned_type(index: IndexQueries, lines: list[str], prop: Symbol, name
             return None if m.group(1) in ("static", "self") else m.group(1)
         enc = enclosing(syms, n)
         typed = declared_type(enc.signature or "", "$" + m.group(2)) if enc is not None else None
+        if (typed is None or typed in _PHP_UNTYPED) and enc is not None:
+            # the docblock's `@param Scanner $scanner` of an untyped parameter (html5-php run 569: `$this->scanner
+            # ->getHex()` unresolved, `$this->events->text(..)` a caller of Tokenizer::text "by same file")
+            typed = _php_doc_type(lines, enc.start_line, "param", m.group(2), element=False)
         if typed is not None and typed not in _PHP_UNTYPED and typed.rsplit("\\", 1)[-1] not in _PHP_SCALARS:
             return typed
     return None

@@ -767,8 +767,9 @@ def _method_over_property(named: list[Any], q: str, relation: str, line: int | N
     """A property and a method of one name in one class (Kotlin's `var isWithinBounds` and `fun isWithinBounds(view,
     x, y)`): for calls, the method, and a note naming the property (gesture-handler run 494 got its reads, unsaid)."""
     if relation not in ("callers", "callees") or len(named) < 2 or line is not None \
-            or named[0].language not in ("kotlin", "scala", "swift", "csharp", "java"):
-        return None  # (PHP's `$reader` and `reader()` are apart by how they are written)
+            or named[0].language not in ("kotlin", "scala", "swift", "csharp", "java", "php"):
+        return None  # (PHP too: `Tokenizer.text` asked for callers is the method text(), not the buffer `$text`,
+        # html5-php run 569)
     fns = [s for s in named if s.kind in ("method", "function")]
     props = [s for s in named if s.kind in ("field", "property") and any(f.parent_id == s.parent_id for f in fns)]
     if not fns or not props or len(fns) + len(props) != len(named) or len({(f.path, f.start_line) for f in fns}) != 1:

@@ -548,3 +548,29 @@ def test_a_java_call_on_a_new_instance_is_the_built_class_s_method(tmp_path):
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="CmdLineParser.CmdLineParser",
                                                    relation="callees").text
     assert "  ClassParser.parse 4-5 called at 5" in text and "unresolved" not in text, text
+
+
+PHP_TOKENIZER = {
+    "src/Scanner.php": "<?php\nnamespace H;\n\nclass Scanner\n{\n    public function getHex()\n    {\n        return '';\n    }\n}\n",
+    "src/Handler.php": "<?php\nnamespace H;\n\ninterface Handler\n{\n    public function text($cdata);\n}\n",
+    "src/Tokenizer.php": ("<?php\nnamespace H;\n\nclass Tokenizer\n{\n    protected $scanner;\n    protected $events;\n"
+                          "    protected $text = '';\n\n"                                                               # 8
+                          "    /**\n     * @param Scanner $scanner\n     * @param Handler $eventHandler\n     */\n"
+                          "    public function __construct($scanner, $eventHandler)\n    {\n"
+                          "        $this->scanner = $scanner;\n        $this->events = $eventHandler;\n    }\n\n"
+                          "    protected function text($tok)\n    {\n        $this->text .= $tok;\n        return true;\n    }\n\n"  # 20
+                          "    protected function flush()\n    {\n        $this->events->text($this->text);\n"           # 28
+                          "        $this->text($this->scanner->getHex());\n    }\n}\n"),                                # 29
+}
+
+
+def test_php_properties_typed_by_the_constructor_s_docblock_and_a_method_over_its_namesake_property(tmp_path):
+    """html5-php runs 563/569: `find_related Tokenizer.text callers` answered for the buffer property `$text`, listing
+    `$this->events->text(..)` (an EventHandler, by the constructor's `@param`) as callers; `$this->scanner->getHex()`
+    was unresolved though the docblock says `@param Scanner $scanner`."""
+    served = served_tree(tmp_path / "r", PHP_TOKENIZER)
+    text = served.call("find_related", symbol="Tokenizer.text", relation="callers").text
+    assert "callers of method" in text and "1 call site" in text and "29 in Tokenizer.flush" in text, text
+    assert "28 in" not in text.split("left out")[-1] or "$this->events->text" not in text.split("\n", 2)[2], text
+    text = served.call("find_related", symbol="Tokenizer.flush", relation="callees").text
+    assert "Scanner.getHex" in text and "unresolved" not in text, text
