@@ -3786,6 +3786,9 @@ def _direct_subtypes(index: IndexQueries, sym: Symbol, rust_impls: Callable[[str
     if sym.language in ("typescript", "tsx") and sym.kind in ("interface", "type", "class"):
         seen_ids = {t.id for t, _, _ in found}
         found += [a for a in _ts_intersections(index, sym) if a[0].id not in seen_ids]
+        if sym.kind == "interface":
+            seen_ids = {t.id for t, _, _ in found}
+            found += [a for a in _ts_by_shape(index, sym) if a[0].id not in seen_ids]
     if sym.language == "lua":
         found += _lua_subclasses(index, sym)
     if sym.language == "elixir" and sym.kind in ("module", "interface"):
@@ -4092,6 +4095,38 @@ def _c_type_names(index: IndexQueries, struct: Symbol) -> set[str]:
     """The names a C struct is written with: its tag and the typedefs over the same lines."""
     return {t.name for t in index.symbols_in_file(struct.path) if t.kind in ("struct", "type")
             and t.start_line == struct.start_line and t.end_line == struct.end_line} | {struct.name}
+
+
+#: method names too common for a class defining one to match a one-method interface by shape
+_SHAPE_GENERIC = frozenset({"toString", "get", "set", "run", "call", "apply", "next", "close", "start", "stop", "init",
+                            "update", "handle", "execute", "dispose", "valueOf", "toJSON", "equals", "clone", "reset"})
+
+
+def _ts_by_shape(index: IndexQueries, iface: Symbol) -> list[tuple[Any, str, str]]:
+    """TypeScript: the classes without an `implements` clause naming the interface whose methods cover all of its
+    methods by name, as TypeScript matches types by shape (grpc-js run 561: QueuePicker, used as a Picker everywhere,
+    was left out of Picker's implementations under "complete")."""
+    wanted = sorted({s.name for s in index.symbols_in_file(iface.path) if s.parent_id == iface.id and s.kind == "method"})
+    if not wanted or (len(wanted) == 1 and wanted[0] in _SHAPE_GENERIC):
+        return []
+    owners: dict[int, set[str]] = {}
+    for name in wanted:
+        for m in index.symbols_named(name):
+            if m.name == name and m.kind == "method" and m.language in ("typescript", "tsx") and m.parent_id is not None:
+                owners.setdefault(m.parent_id, set()).add(name)
+    out: list[tuple[Any, str, str]] = []
+    for owner_id, names in sorted(owners.items()):
+        cls = index.get_symbol(owner_id) if names >= set(wanted) else None
+        if cls is None or cls.kind != "class" or cls.id == iface.id:
+            continue
+        if re.search(rf"\b(?:implements|extends)\b[^{{]*\b{re.escape(iface.name)}\b", cls.signature or ""):
+            continue  # (said by its header: listed already)
+        one = len(wanted) == 1
+        out.append((cls, "by shape", f"no implements clause; its {'method' if one else 'methods'} {', '.join(wanted[:4])}"
+                                     f"{' …' if len(wanted) > 4 else ''} {'matches' if one else 'match'} {iface.name}'s"))
+        if len(out) >= 10:
+            break
+    return out
 
 
 def _c_items(body: str) -> list[str]:

@@ -574,3 +574,15 @@ def test_php_properties_typed_by_the_constructor_s_docblock_and_a_method_over_it
     assert "28 in" not in text.split("left out")[-1] or "$this->events->text" not in text.split("\n", 2)[2], text
     text = served.call("find_related", symbol="Tokenizer.flush", relation="callees").text
     assert "Scanner.getHex" in text and "unresolved" not in text, text
+
+
+def test_a_typescript_class_matching_an_interface_by_shape_is_among_its_implementations(tmp_path):
+    """grpc-js runs 561/568: Picker's implementations were "complete" with six `implements Picker` classes and without
+    QueuePicker, which has Picker's `pick` and is used as a Picker everywhere, with no implements clause."""
+    files = {"src/picker.ts": ("export interface Picker {\n  pick(args: number): string;\n}\n\n"
+                               "export class UnavailablePicker implements Picker {\n  pick(args: number): string {\n    return 'u';\n  }\n}\n\n"
+                               "export class QueuePicker {\n  pick(args: number): string {\n    return 'q';\n  }\n}\n\n"  # 11
+                               "export class Runner {\n  run(): void {}\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Picker", relation="implementations").text
+    assert "class QueuePicker  [by shape, no implements clause; its method pick matches Picker's]" in text, text
+    assert "UnavailablePicker" in text and "Runner" not in text, text
