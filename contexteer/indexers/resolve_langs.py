@@ -519,8 +519,10 @@ class LanguageResolvers(ResolverBase):
             return Resolution(targets=tuple(spaces[full]), unit=full)
         if "." in full:  # `using static Ns.Type;` or an alias of a type
             ns, typ = full.rsplit(".", 1)
-            if ns in spaces:
-                own = [f for f in spaces[ns] if posixpath.basename(f) == typ + ".cs"]
+            own = [f for f in spaces[ns] if posixpath.basename(f) == typ + ".cs"] if ns in spaces else []
+            # (not the platform's sub-namespace: `using System.Collections.Generic;` is no type Generic of a repository
+            # file declaring `namespace System.Collections`, hyena run 570)
+            if ns in spaces and (own or full.split(".")[0] not in stdnames.DOTNET_PLATFORM):
                 return Resolution(targets=tuple(own or spaces[ns]), unit=ns)
         segs = full.split(".")
         if segs[0] in stdnames.DOTNET_PLATFORM:  # `System` or `System.Runtime.Serialization`, whatever polyfill the

@@ -95,8 +95,9 @@ def csharp_import_uses(nav: NavigationService, rel: str, lines: list[str],
     other = ImportUse(line=0, module="not defined in the repository nor a .NET type the tool knows (a using's type, "
                                      "or a base class's member)", names=[])
     declared = declared_here(nav, rel)  # type parameters (`T`) and parameters (`Body`) are no names from anywhere
+    parts = {seg for space in spaces for seg in space.split(".")}  # (`Hyena.Query.FileSizeQueryValue`: Query is no type)
     for n, at in sorted(used.items()):
-        if n not in claimed and n not in declared and not nav.index.symbols_named(n):
+        if n not in claimed and n not in declared and n not in parts and not nav.index.symbols_named(n):
             other.names.append(_name(n, at, None))
     capped(other, MAX_OTHER)
     return out + [r for r in (local, other) if r.names]

@@ -586,3 +586,17 @@ def test_a_typescript_class_matching_an_interface_by_shape_is_among_its_implemen
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Picker", relation="implementations").text
     assert "class QueuePicker  [by shape, no implements clause; its method pick matches Picker's]" in text, text
     assert "UnavailablePicker" in text and "Runner" not in text, text
+
+
+def test_a_csharp_using_of_a_platform_namespace_is_no_repository_file(tmp_path):
+    """hyena run 570: `using System.Collections.Generic;` was resolved to RangeCollection.cs, a repository file
+    declaring `namespace System.Collections` (as if Generic were its type); `Query` of `Hyena.Query.FileSizeQueryValue`
+    was listed as a name not defined anywhere."""
+    files = {"Hyena.Collections/RangeCollection.cs": "namespace System.Collections\n{\n    public class RangeCollection\n    {\n    }\n}\n",
+             "Hyena.Query/FileSizeQueryValue.cs": "namespace Hyena.Query\n{\n    public class FileSizeQueryValue\n    {\n        public FileSizeQueryValue(long n) {}\n    }\n}\n",
+             "Hyena.Downloader/Job.cs": ("using System;\nusing System.Collections.Generic;\n\nnamespace Hyena.Downloader\n{\n"
+                                         "    public class Job\n    {\n        public object Size(long n)\n        {\n"
+                                         "            return new Hyena.Query.FileSizeQueryValue(n);\n        }\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="Hyena.Downloader/Job.cs", view="uses").text
+    assert "2 System.Collections.Generic [standard library]" in text and "RangeCollection" not in text, text
+    assert "Query at" not in text, text
