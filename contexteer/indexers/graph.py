@@ -52,6 +52,7 @@ from contexteer.indexers.lookup import (
     go_outside_result,
     inherits,
     is_prototype,
+    java_field_type,
     language_family,
     language_of,
     lines_of,
@@ -3041,6 +3042,8 @@ def _jvm_outside_local(index: IndexQueries, sym: Symbol, word: str) -> str | Non
     if typed is None:
         bound = local_binding(lines_of(index, sym.path), sym.start_line, sym.end_line, word)
         typed = bound[1] if bound is not None and bound[0] == "type" else None
+    if typed is None and sym.language in ("java", "csharp"):  # a field of its class (`List<OptionHandler> arguments`:
+        typed = java_field_type(index, sym, word)  # args4j run 567 read `arguments.size` as of unknown type)
     simple = re.sub(r"<.*", "", typed or "").rsplit(".", 1)[-1].strip("?[] ")
     return simple if simple[:1].isupper() and len(simple) > 1 and not _is_type(index, simple) else None
 
@@ -3056,6 +3059,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
     # Python's `np.array`: a same-named method of the repository is no candidate for those)
     values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
+    typed_all = [_jvm_outside_local(index, sym, v) for v in values] if 1 < len(on) == len(values) <= 3 else []
+    if typed_all and all(typed_all):  # `arg.contains(..)` and `present.contains(..)`: String's and Set's
+        return ", ".join(f"{t}.{name} (on {v})" for t, v in zip(typed_all, values, strict=True))
     outside = _jvm_outside_local(index, sym, values[0]) if len(on) == 1 and len(values) == 1 else None
     if outside is not None:  # `List<SubParameterIndex> subParameters = ..; subParameters.isEmpty()`: List's
         return f"{outside}.{name} (on {values[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)

@@ -3008,7 +3008,7 @@ def argument_type(index: IndexQueries, enc: Symbol, lines: list[str], line: int,
         if typed is None and binding is None and enc.language in JAVA_LIKE:  # `final byte[] bytes = ..`
             typed = array_declared(lines, enc.signature or "", enc.start_line, line, arg)
         if typed is None and binding is None and enc.language in JAVA_LIKE:
-            typed = _java_field_type(index, enc, arg)  # a field of its class or a base (`String[] args` in a test base)
+            typed = java_field_type(index, enc, arg)  # a field of its class or a base (`String[] args` in a test base)
         return typed if typed is not None else binding[1] if binding is not None and binding[0] == "type" else None
     m = re.match(r"([A-Z][\w$]*)\.([a-z_$][\w$]*)\s*\(", arg)
     if m is not None and _call_is_whole(arg, m.end()) and _is_type(index, m.group(1)):
@@ -3033,7 +3033,7 @@ def _varargs_untyped(index: IndexQueries, sym: Symbol, c: Caller, args: list[str
     return enc is not None and any(argument_type(index, enc, lines, c.line, a) is None for a in args)
 
 
-def _java_field_type(index: IndexQueries, enc: Symbol, name: str) -> str | None:
+def java_field_type(index: IndexQueries, enc: Symbol, name: str) -> str | None:
     """Java-like: the declared type of the field `name` of the class around `enc`, or of a base class, when its header
     says it (`protected String[] args;` -> `String[]`); None otherwise."""
     holder = index.get_symbol(enc.parent_id) if enc.parent_id is not None else None

@@ -600,3 +600,17 @@ def test_a_csharp_using_of_a_platform_namespace_is_no_repository_file(tmp_path):
     text = served_tree(tmp_path / "r", files).call("list_dependencies", path="Hyena.Downloader/Job.cs", view="uses").text
     assert "2 System.Collections.Generic [standard library]" in text and "RangeCollection" not in text, text
     assert "Query at" not in text, text
+
+
+def test_java_callees_on_a_field_or_locals_of_library_types_are_those_types_methods(tmp_path):
+    """args4j run 567: `arguments.size()` on the field `List<OptionHandler> arguments`, and `contains` on a String
+    local and a Set local, were "a receiver of unknown type"."""
+    files = {"src/p/Parser.java": ("package p;\n\nimport java.util.*;\n\npublic class Parser {\n"
+                                   "    private final List<String> arguments = new ArrayList<String>();\n\n"
+                                   "    public int parse(String arg) {\n        Set<String> present = new HashSet<String>();\n"
+                                   "        if (arg.contains(\"=\") || present.contains(arg)) {\n            return 0;\n        }\n"  # 10
+                                   "        return arguments.size();\n    }\n}\n")}                                                 # 13
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Parser.parse", relation="callees").text
+    assert "List.size (on arguments) at 13" in text, text
+    assert "String.contains (on arg), Set.contains (on present)" in text, text
+    assert "contains" not in text.split("unknown type")[-1] and "size" not in text.split("unknown type")[-1], text
