@@ -3246,7 +3246,8 @@ def implementations(index: IndexQueries, sym: Symbol, resolve_imports: Callable[
     """Subtypes of a class-like definition (depth > 1: theirs too), or for a method the methods overriding or
     implementing it. `rust_impls(trait)` lists (impl block, type name) of the `impl Trait for Type` blocks; a
     type the repository does not define (Box<T>, &T, a tuple) is answered by its impl block."""
-    if sym.kind in ("method", "function") and sym.parent_id is not None:
+    if (sym.kind in ("method", "function") or _overridable_property(sym)) \
+            and sym.parent_id is not None:  # (a C# abstract property's overrides too: hyena run 570)
         return _overrides(index, sym, resolve_imports, depth=depth, rust_impls=rust_impls)
     out = Relations(sym, "implementations")
     seen = {sym.id}
@@ -4135,6 +4136,19 @@ def _ts_by_shape(index: IndexQueries, iface: Symbol) -> list[tuple[Any, str, str
     return out
 
 
+#: languages whose properties a subclass overrides (`public override AliasedObjectSet<Operator> OperatorSet { get; }`)
+_OVERRIDDEN_PROPERTIES = frozenset({"csharp", "kotlin", "swift", "scala"})
+
+
+def _overridable_property(sym: Symbol) -> bool:
+    """A property a subclass may override: C#'s `abstract`/`virtual` ones (`{ get; }`), Kotlin's `open`/`abstract`, a
+    Swift or Scala class's."""
+    if sym.kind not in ("property", "field") or sym.language not in _OVERRIDDEN_PROPERTIES:
+        return False
+    head = (sym.signature or "").split("{", 1)[0].split("=", 1)[0]
+    return re.search(r"\b(?:abstract|virtual|override|open)\b", head) is not None
+
+
 def _c_items(body: str) -> list[str]:
     """A C initialiser's items, split at its top-level commas (`1 << 2` and casts are no brackets)."""
     items: list[str] = []
@@ -4962,7 +4976,8 @@ def _overrides(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str]
         # TypeConverterProvider { override fun obtainTypeConverter(..) }` in buildTypeConverterProvider)
         anonymous = entry.how == "anonymous class"
         hits = [s for s in index.symbols_named(sym.name) if s.name == sym.name
-                and (s.kind == "method" or (anonymous and s.kind == "function"))
+                and (s.kind == "method" or (anonymous and s.kind == "function")
+                     or (s.kind in ("property", "field") and _overridable_property(sym)))
                 and (s.parent_id == t.id or (s.qualname == f"{t.name}.{sym.name}" and s.language == t.language))]
         params = param_types(sym.signature or "")
         if params is not None and overloaded:  # an overload of another parameter list overrides another method

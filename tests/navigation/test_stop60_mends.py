@@ -614,3 +614,25 @@ def test_java_callees_on_a_field_or_locals_of_library_types_are_those_types_meth
     assert "List.size (on arguments) at 13" in text, text
     assert "String.contains (on arg), Set.contains (on present)" in text, text
     assert "contains" not in text.split("unknown type")[-1] and "size" not in text.split("unknown type")[-1], text
+
+
+def test_a_csharp_abstract_property_s_overrides_are_its_implementations(tmp_path):
+    """hyena run 570: `public abstract AliasedObjectSet<Operator> OperatorSet { get; }` in QueryValue read "nothing
+    in the repository names OperatorSet as a base"; seven subclasses override it."""
+    files = {"Query/QueryValue.cs": ("namespace Q\n{\n    public abstract class QueryValue\n    {\n"
+                                     "        public abstract string OperatorSet { get; }\n"                      # 5
+                                     "        public virtual int Weight { get { return 1; } }\n    }\n}\n"),       # 6
+             "Query/IntQueryValue.cs": ("namespace Q\n{\n    public class IntQueryValue : QueryValue\n    {\n"
+                                        "        public override string OperatorSet {\n"                           # 5
+                                        "            get { return \"int\"; }\n        }\n    }\n}\n"),
+             "Query/StringQueryValue.cs": ("namespace Q\n{\n    public class StringQueryValue : QueryValue\n    {\n"
+                                           "        public override string OperatorSet { get { return \"s\"; } }\n"  # 5
+                                           "        public override int Weight { get { return 2; } }\n    }\n}\n"),
+             "Query/Other.cs": ("namespace Q\n{\n    public class Other\n    {\n"
+                                "        public string OperatorSet { get { return \"x\"; } }\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="QueryValue.OperatorSet", relation="implementations").text
+    assert "Query/IntQueryValue.cs:5" in text and "Query/StringQueryValue.cs:5" in text, text
+    assert "Other.cs" not in text, text  # no subclass of QueryValue
+    text = served.call("find_related", symbol="QueryValue.Weight", relation="implementations").text
+    assert "Query/StringQueryValue.cs:6" in text and "IntQueryValue" not in text, text
