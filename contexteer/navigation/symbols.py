@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import logging
+import operator
 import os
 import posixpath
 import re
@@ -1303,20 +1305,82 @@ def _with_value(nav: NavigationService, sym: Any) -> str:
     expr = _value_text(sig, sym.name)
     if not expr:
         return sig
-    notes = []
+    notes: list[str] = []
     # names outside strings, and those a string interpolates (Swift `\(JSLoggerModule.name)`, `${Config.HOST}`)
     code = _STRING.sub('""', expr) + " " + " ".join(a or b for a, b in _INTERPOLATED.findall(expr))
-    for dotted in dict.fromkeys(_VALUE_NAME.findall(code)):
+    names = [d for d in dict.fromkeys(_VALUE_NAME.findall(code))
+             if d.rpartition(".")[2] != sym.name and d.rpartition(".")[2] not in _NOT_VALUE_NAMES]
+    values: dict[str, str] = {}
+    for dotted in names[:MAX_VALUE_LOOKUPS]:
         owner, _, name = dotted.rpartition(".")
-        if name == sym.name or name in _NOT_VALUE_NAMES:
-            continue
         found = _value_symbol(nav, sym, name, owner.rsplit(".", 1)[-1] or None)
         value = _literal(found.signature or "") if found else None
         if found and value:
-            notes.append(f"{dotted} = {value}, {found.path}:{found.start_line}")
-        if len(notes) == MAX_VALUE_NAMES:
-            break
+            values[dotted] = value
+            if len(notes) < MAX_VALUE_NAMES:
+                notes.append(f"{dotted} = {value}, {found.path}:{found.start_line}")
+    if notes and len(values) > len(notes):  # grpc-js run 561: 3 of the 4 operands of Propagate.DEFAULTS, unsaid
+        notes.append(f"{len(values) - len(notes)} more")
+    total = _integer_value(expr, values) if names and len(values) == len(names) else None
+    if total is not None:  # `0xffff | Propagate.DEADLINE | ...` is 65535: the answer asked for
+        notes.append(f"in all = {total}" + (f" = {hex(total)}" if total >= 0 and "0x" in " ".join([expr, *values.values()]).lower() else ""))
     return f"{sig}  ({'; '.join(notes)})" if notes else sig
+
+
+def _integer_value(expr: str, values: dict[str, str]) -> int | None:
+    """The integer an expression of integer literals and named integer constants comes to (`0xffff | A | B`, `1 << 4`,
+    `(KB * 1024)`), or None when any part is no integer or the expression is no arithmetic of them."""
+    text = expr.strip().rstrip(",;").strip()
+    for dotted in sorted(values, key=len, reverse=True):
+        lit = _int_literal(values[dotted])
+        if lit is None and values[dotted] != expr:  # a named `(1 << 2)` is 4
+            lit = _integer_value(values[dotted], {})
+        if lit is None:
+            return None
+        text = re.sub(rf"(?<![\w$.]){re.escape(dotted)}(?![\w$])", f"({lit})", text)
+    text = re.sub(r"\b(0[xX][0-9a-fA-F_]+|\d[\d_]*)(?:[uU]?[lL]{0,2}|[lL]{1,2}[uU]?)\b", r"\1", text)
+    if not text or len(text) > 400 or not re.fullmatch(r"[\s\d()xXa-fA-F_|&^~<>+\-*/%]+", text):
+        return None
+    try:
+        tree = ast.parse(text.replace("/", "//").replace("////", "//"), mode="eval")
+    except (SyntaxError, ValueError):
+        return None
+    return _fold(tree.body)
+
+
+def _int_literal(value: str) -> int | None:
+    """`0x10`, `4`, `-1`, `1u`, `1_000` as an int; None for anything else."""
+    m = re.fullmatch(r"\(?\s*(-?)\s*(0[xX][0-9a-fA-F_]+|\d[\d_]*)(?:[uU]?[lL]{0,2}|[lL]{1,2}[uU]?)\s*\)?", value.strip())
+    if m is None:
+        return None
+    digits = m.group(2).replace("_", "")
+    if len(digits) > 1 and digits[0] == "0" and digits[1] not in "xX":
+        return None  # a C octal `010` is not ten: left unsaid
+    return int(m.group(1) + digits, 0)
+
+
+_INT_OPS: dict[type, Any] = {ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.BitXor: operator.xor,
+                             ast.LShift: operator.lshift, ast.RShift: operator.rshift, ast.Add: operator.add,
+                             ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+                             ast.Mod: operator.mod}
+
+
+def _fold(node: ast.AST) -> int | None:
+    """An integer expression's value (ints, the operators of _INT_OPS, unary - and ~), None for anything else or a
+    shift or product too large to be a constant."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert, ast.UAdd)):
+        v = _fold(node.operand)
+        return None if v is None else -v if isinstance(node.op, ast.USub) else ~v if isinstance(node.op, ast.Invert) else v
+    if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
+        a, b = _fold(node.left), _fold(node.right)
+        if a is None or b is None or (isinstance(node.op, (ast.FloorDiv, ast.Mod)) and b == 0) \
+                or (isinstance(node.op, ast.LShift) and not 0 <= b <= 128) or (isinstance(node.op, ast.RShift) and b < 0):
+            return None
+        v = _INT_OPS[type(node.op)](a, b)
+        return v if abs(v) < 1 << 128 else None
+    return None
 
 
 def zig_file_members(nav: NavigationService, q: str, pool: list[Any], *, kind: str | None = None,
@@ -1377,6 +1441,7 @@ def _literal(sig: str) -> str | None:
 
 
 MAX_VALUE_NAMES = 3
+MAX_VALUE_LOOKUPS = 12
 _VALUE_OF = frozenset({"constant", "variable", "field", "property"})
 _NAMED_VALUE = re.compile(r"=\s*((?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*))\s*;?\s*$")
 _LITERAL = re.compile(r"=\s*(\"[^\"]*\"|'[^']*'|-?[\d.xXa-fA-F_]+[lLuUfF]*|true|false)\s*;?\s*$")

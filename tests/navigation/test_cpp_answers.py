@@ -114,7 +114,7 @@ def test_a_constant_made_of_other_constants_shows_their_values(tmp_path: Path):
     })
     text = s.call("search_symbol", query="kMarker").text
     assert 'marker.cc:5-6 ' in text and 'Getter.kMarker' in text and '(GTEST_NAME_ = "Google Test", port.h:1)' in text, text
-    assert "(BASE_FLAGS = 0x10, port.h:2)" in s.call("search_symbol", query="ALL_FLAGS").text
+    assert "(BASE_FLAGS = 0x10, port.h:2; in all = 17 = 0x11)" in s.call("search_symbol", query="ALL_FLAGS").text
     assert "(DEFAULT = 30, limits.py:1)" in s.call("search_symbol", query="TIMEOUT").text  # EXTRA is no definition
 
 

@@ -636,3 +636,19 @@ def test_a_csharp_abstract_property_s_overrides_are_its_implementations(tmp_path
     assert "Other.cs" not in text, text  # no subclass of QueryValue
     text = served.call("find_related", symbol="QueryValue.Weight", relation="implementations").text
     assert "Query/StringQueryValue.cs:6" in text and "IntQueryValue" not in text, text
+
+
+def test_a_constant_of_named_integers_says_every_operand_and_what_it_comes_to(tmp_path):
+    """grpc-js run 561: `DEFAULTS = 0xffff | Propagate.DEADLINE | .. | Propagate.CANCELLATION` showed three of its
+    four operands' values, with nothing to say one was left out, and the agent added them up by hand."""
+    files = {"src/constants.ts": ("export enum Propagate {\n  DEADLINE = 1,\n  STATS = 2,\n  TRACING = 4,\n"
+                                  "  CANCELLATION = 8,\n  DEFAULTS = 0xffff |\n    Propagate.DEADLINE |\n"
+                                  "    Propagate.STATS |\n    Propagate.TRACING |\n    Propagate.CANCELLATION,\n"
+                                  "  SOME = Propagate.DEADLINE | Propagate.STATS,\n}\n"),
+             "flags.h": "#define F_A 0x10\n#define F_B (1 << 2)\n#define F_AB (F_A | F_B)\n#define F_OCT (F_A | 010)\n"}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("search_symbol", query="Propagate.DEFAULTS").text
+    assert "1 more" in text and "in all = 65535 = 0xffff" in text, text
+    assert "in all = 3)" in served.call("search_symbol", query="Propagate.SOME").text
+    assert "in all = 20 = 0x14" in served.call("search_symbol", query="F_AB").text
+    assert "in all" not in served.call("search_symbol", query="F_OCT").text  # an octal literal is left unsaid
