@@ -322,7 +322,9 @@ def traverse_units(graph: DepGraph, start: set[str], direction: str, depth: int,
         for key, (e, files) in groups.items():
             seen.add(key)
             nodes = {node_of(f) for f in files}
-            where = next(iter(nodes)) if len(nodes) == 1 else _common_dir(files)
+            # (one package in two source roots, `src/org/k/` and `test/org/k/`, is both folders, not their common `./`)
+            where = next(iter(nodes)) if len(nodes) == 1 else ", ".join(sorted(nodes)) \
+                if len(nodes) <= 3 and all(n.endswith("/") for n in nodes) else _common_dir(files)
             seen.add(where)
             members = [m for n in nodes for m in _unit_files(graph, n, keep)] or sorted(files)
             nxt.update(members)

@@ -2626,6 +2626,16 @@ _CONSTRUCTORS_NAMED: dict[str, str | None] = {"java": None, "csharp": None, "cpp
                                               "swift": "init", "php": "__construct", "kotlin": "constructor"}
 
 
+def constructors(index: IndexQueries, cls: Symbol) -> list[Symbol]:
+    """The constructors a class declares (Java's `CmdLineParser(..)` members, TypeScript's `constructor`, Python's
+    `__init__`, ...); [] for anything else or a language without them."""
+    if cls.kind not in ("class", "struct", "record") or cls.language not in _CONSTRUCTORS_NAMED:
+        return []
+    named = _CONSTRUCTORS_NAMED[cls.language or ""] or cls.name
+    return [s for s in index.symbols_in_file(cls.path) if s.parent_id == cls.id and s.name == named
+            and s.kind in ("method", "function", "constructor")]
+
+
 def _constructor_called(index: IndexQueries, cls: Symbol, at: list[int], lines: list[str] | None, top: int = 0) -> str:
     """Which constructor of `cls` a call builds with (the one whose parameters fit the first call's arguments, or the
     only one): "constructor 1902-1912 (final K key, final V value)"; "" when the class declares none (the Commons

@@ -37,6 +37,7 @@ from contexteer.indexers.namesakes import (
 from contexteer.indexers.qualify import Qualifier, is_qualified, split_name
 from contexteer.indexers.queries_sql import IndexQueries, per_generation
 from contexteer.indexers.repomap import display_weight
+from contexteer.indexers.resolve_base import package_dir, same_package
 from contexteer.indexers.stdnames import DOTNET_TYPES
 from contexteer.indexers.syntax import (
     CHAIN_LANGUAGES,
@@ -212,11 +213,19 @@ def _by_params(index: IndexQueries, path: str, query: str, qualifier: Any | None
         return None
     same = [found, *getattr(found, "overloads", ())]
     plain = [s for s in index.symbols_in_file(path) if s.id in {x.id for x in same}]
+    if len(plain) == 1 and (ctors := _class_constructors(index, plain[0])):
+        plain = ctors  # `CmdLineParser(Object, ParserProperties)`: a constructor of the class (args4j run 567)
     hit = overloads_taking(plain, params, shown_param_types("f" + query[query.find("("):]))
     if hit:
         return hit[0]
     have = "; ".join(f"{s.signature} (line {s.start_line})" for s in plain[:8])
     raise NotFoundError(f"no overload of '{name}' in {path} takes ({', '.join(params)}); there are: {have}")
+
+
+def _class_constructors(index: IndexQueries, cls: Symbol) -> list[Symbol]:
+    from contexteer.indexers import graph  # (graph builds on this module)
+
+    return graph.constructors(index, cls)
 
 
 def _callable_first(in_file: list[Symbol], same: list[Symbol]) -> Resolved | None:
@@ -1914,9 +1923,8 @@ class _Body:
                            and s.language == "swift" and s.path != self.sym.path})
         if self.sym.language not in ("java", "kotlin", "scala", "php") or not r[:1].isupper():
             return []
-        folder = package_dir(self.sym.path)
         return sorted({s.path for s in self.index.symbols_named(r) if s.name == r and s.kind in _CLASS_KINDS
-                       and package_dir(s.path) == folder and s.path != self.sym.path})
+                       and same_package(s.path, self.sym.path) and s.path != self.sym.path})
 
 
     def _namespace_files(self, r: str) -> list[str]:
@@ -4506,23 +4514,13 @@ def _file_evidence(index: IndexQueries, sym: Symbol, path: str, resolve_imports:
     return found
 
 
-_SOURCE_SET = re.compile(r"/src/(?:main|test|androidTest|testFixtures|integrationTest|it)/(?:java|kotlin|scala)/")
-
-
-def package_dir(path: str) -> str:
-    """A file's folder as its package: a Maven/Gradle project's test and main source sets are one package
-    (src/test/java/joptsimple/ and src/main/java/joptsimple/: jopt-simple run 487's tests called their package's
-    classes unimported, read "by name only")."""
-    folder = "/" + path.rpartition("/")[0] + "/"
-    return _SOURCE_SET.sub("/src/*/", folder) if "/src/" in folder else folder
-
-
 def file_evidence(sym: Symbol, path: str, resolve_imports: Callable[[str], dict[str, list[str]]]) -> str | None:
     if path == sym.path:
         return "same file"
     if any(sym.path in fs for fs in resolve_imports(path).values()):
         return "import"
-    if sym.language in _PACKAGE_DIRS and package_dir(path) == package_dir(sym.path) \
+    if sym.language in _PACKAGE_DIRS and (package_dir(path) == package_dir(sym.path)
+                                          or (sym.language in ("java", "kotlin", "scala") and same_package(path, sym.path))) \
             and not (sym.language in ("kotlin", "scala") and sym.kind == "function" and sym.parent_id is not None):
         # (a Kotlin function inside another definition, an object expression's `next()`, is seen by no other file)
         return "same package"

@@ -188,3 +188,33 @@ class ResolverBase:
                 return Resolution(targets=(c,))
         return Resolution(unresolved=True, outside=base == ".." or base.startswith("../"))
 
+
+_SOURCE_SET = re.compile(r"/src/(?:main|test|androidTest|testFixtures|integrationTest|it)/(?:java|kotlin|scala)/")
+
+
+def package_dir(path: str) -> str:
+    """A file's folder as its package: a Maven/Gradle project's test and main source sets are one package
+    (src/test/java/joptsimple/ and src/main/java/joptsimple/: jopt-simple run 487's tests called their package's
+    classes unimported, read "by name only")."""
+    folder = "/" + path.rpartition("/")[0] + "/"
+    return _SOURCE_SET.sub("/src/*/", folder) if "/src/" in folder else folder
+
+
+#: the last folder of a JVM source root (`args4j/src`, `args4j/test`, `module/src/main/java`)
+_SOURCE_ROOT_NAMES = frozenset("src test tests java kotlin scala main source sources testsrc".split())
+
+
+def same_package(a: str, b: str) -> bool:
+    """Whether two JVM files' folders are one package: the same folder (a Maven or Gradle project's source sets as
+    one), or the same package folders under two source roots of one module (`args4j/src/org/kohsuke/args4j/` and
+    `args4j/test/org/kohsuke/args4j/`: args4j run 567's tests in that package, and through `import
+    org.kohsuke.args4j.*`, called the constructors "by name only")."""
+    if package_dir(a) == package_dir(b):
+        return True
+    da, db = a.split("/")[:-1], b.split("/")[:-1]
+    k = 0
+    while k < min(len(da), len(db)) and da[len(da) - 1 - k] == db[len(db) - 1 - k]:
+        k += 1
+    ra, rb = da[: len(da) - k], db[: len(db) - k]
+    return k > 0 and bool(ra) and bool(rb) and ra[-1] in _SOURCE_ROOT_NAMES and rb[-1] in _SOURCE_ROOT_NAMES \
+        and ra[:-1] == rb[:-1]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 
 from contexteer.indexers import stdnames
-from contexteer.indexers.resolve_base import C_EXT, JVM_EXT, Resolution, ResolverBase
+from contexteer.indexers.resolve_base import C_EXT, JVM_EXT, Resolution, ResolverBase, same_package
 from contexteer.indexers.syntax import cs_using_candidates
 
 logger = logging.getLogger(__name__)
@@ -467,7 +467,10 @@ class LanguageResolvers(ResolverBase):
         if not dirs:
             return []
         d = self._closest(dirs, src)
-        return sorted(f for f in self.dirs[d] if f.endswith(JVM_EXT))
+        # (the package's folders under the module's other source roots too: `import org.kohsuke.args4j.*` in
+        # args4j/test/ is args4j/src/org/kohsuke/args4j/ as well as args4j/test/org/kohsuke/args4j/; run 567)
+        same = [e for e in dirs if e == d or same_package(e + "/_", d + "/_")]
+        return sorted(f for e in dict.fromkeys(same) for f in self.dirs[e] if f.endswith(JVM_EXT))
 
     # ----- c / c++ ------------------------------------------------------------------------
     def _c(self, src: str, module: str, names: tuple[str, ...]) -> list[Resolution]:

@@ -18,11 +18,11 @@ from contexteer.indexers.lookup import (
     body_of,
     cpp_out_of_class,
     go_imports_package,
-    package_dir,
     type_checking_only,
 )
 from contexteer.indexers.model import CLASS_KINDS
 from contexteer.indexers.namesakes import go_import_names
+from contexteer.indexers.resolve_base import package_dir
 from contexteer.indexers.syntax import kotlin_receiver, rust_module_name, top_level
 from contexteer.navigation.models import ImportUse, UsedName
 from contexteer.navigation.service import NavigationService

@@ -805,7 +805,7 @@ def find_target(nav: NavigationService, q: str, prefix: str | None, relation: st
         # a Haskell instance or an Elixir defimpl is named by its class or protocol: the class is meant
         named = [s for s in named if s.kind != "impl"]
     named = _at_line(named, line, q, prefix) if line is not None else _with_labels(named, params, q) \
-        if sel is not None else _with_params(named, params, q, asked)
+        if sel is not None else _with_params(_constructors_for_params(idx, named, params), params, q, asked)
     full = nav.qualifier().display_all(named[:50])
     named = ruby_side(q, named, lambda s: full.get(s.id))
     first = reopened_rank(idx, named, lambda s: full.get(s.id, s.qualname))  # a Ruby class reopened elsewhere
@@ -985,6 +985,14 @@ def _with_labels(named: list[Any], labels: list[str] | None, q: str) -> list[Any
         raise NotFoundError(f"no overload of '{q}' takes the labels ({''.join(f'{x}:' for x in labels or [])}); "
                             f"there are: {have or ', '.join(f'{s.path}:{s.start_line}' for s in named[:8])}")
     return hit
+
+
+def _constructors_for_params(index: Any, named: list[Any], params: list[str] | None) -> list[Any]:
+    """`CmdLineParser(Object, ParserProperties)` names one of the class's constructors (args4j run 567: "no overload
+    of 'CmdLineParser' takes (Object, ParserProperties); there are: public class CmdLineParser")."""
+    if params is None or len(named) != 1:
+        return named
+    return graph.constructors(index, named[0]) or named
 
 
 def _with_params(named: list[Any], params: list[str] | None, q: str, asked: list[str] | None = None) -> list[Any]:

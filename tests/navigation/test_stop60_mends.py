@@ -652,3 +652,30 @@ def test_a_constant_of_named_integers_says_every_operand_and_what_it_comes_to(tm
     assert "in all = 3)" in served.call("search_symbol", query="Propagate.SOME").text
     assert "in all = 20 = 0x14" in served.call("search_symbol", query="F_AB").text
     assert "in all" not in served.call("search_symbol", query="F_OCT").text  # an octal literal is left unsaid
+
+
+JAVA_TWO_ROOTS = {
+    "src/org/k/P.java": ("package org.k;\n\npublic class P {\n    public P(Object bean) {\n        this(bean, 1);\n    }\n\n"
+                         "    public P(Object bean, int x) {\n    }\n\n    public String ex() {\n        return \"\";\n    }\n}\n"),
+    "test/ExTest.java": ("import org.k.*;\n\npublic class ExTest {\n    public void testA() {\n"
+                         "        String s = new P(this).ex();\n    }\n\n    public void testB() {\n"
+                         "        String s = new P(this, 2).ex();\n    }\n}\n"),
+    "test/org/k/ArgTest.java": ("package org.k;\n\npublic class ArgTest {\n    public void testM() {\n"
+                                "        Object holder = new Object();\n        P parser = new P(holder);\n    }\n}\n"),
+}
+
+
+def test_a_java_package_under_two_source_roots_is_one_and_a_constructor_is_named_by_its_parameters(tmp_path):
+    """args4j run 567: tests under args4j/test/ in the package org.kohsuke.args4j, or importing `org.kohsuke.args4j.*`,
+    called CmdLineParser's constructors "by name only, maybe another type's" (the package was args4j/test/'s folder
+    only), and `CmdLineParser(Object, ParserProperties)` read "no overload of 'CmdLineParser' takes (Object,
+    ParserProperties); there are: public class CmdLineParser"."""
+    served = served_tree(tmp_path / "r", JAVA_TWO_ROOTS)
+    text = served.call("find_related", symbol="P(Object)", relation="callers").text
+    assert "by import 1, same package 1" in text and "name only" not in text, text
+    text = served.call("find_related", symbol="P(Object, int)", relation="callers").text
+    assert "test/ExTest.java:9 in ExTest.testB" in text and "name only" not in text, text
+    text = served.call("read_code_range", path="src/org/k/P.java", symbol="P(Object, int)").text
+    assert "8-9 method" in text, text
+    text = served.call("list_dependencies", path="test/ExTest.java").text
+    assert "src/org/k/" in text and "test/org/k/" in text, text
