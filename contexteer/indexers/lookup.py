@@ -2646,9 +2646,22 @@ def _constructor_sites(index: IndexQueries, sym: Symbol, callee: str, sites: lis
         # `new Node<>()` is no call of Node(previous, next, value): another overload's
         c.against = own[c.path] or (fits is not None and args is not None
                                     and (len(args) < fits[0] or (fits[1] is not None and len(args) > fits[1])))
+        if c.against and not own[c.path] and args is not None:  # `new P(this, 2)`: P(Object, int)'s, said so
+            other = next((o for o in _sibling_constructors(index, sym)
+                          if (a := arity(callee + (o.signature or "")[(o.signature or "").find("("):], callee))
+                          and a[0] <= len(args) and (a[1] is None or len(args) <= a[1])), None)
+            c.overload = _overload_label(other) if other is not None else None
     if left_out is not None:
         left_out += [c for c in sites if c.against]
     return [c for c in sites if not c.against]
+
+
+def _sibling_constructors(index: IndexQueries, sym: Symbol) -> list[Symbol]:
+    """The other constructors of the class `sym` constructs (same holder, same name), with a signature."""
+    if sym.parent_id is None:
+        return []
+    return [s for s in index.symbols_in_file(sym.path) if s.parent_id == sym.parent_id and s.name == sym.name
+            and s.id != sym.id and "(" in (s.signature or "")]
 
 
 def _this_delegations(index: IndexQueries, sym: Symbol, callee: str) -> list[Caller]:

@@ -673,6 +673,8 @@ def test_a_java_package_under_two_source_roots_is_one_and_a_constructor_is_named
     served = served_tree(tmp_path / "r", JAVA_TWO_ROOTS)
     text = served.call("find_related", symbol="P(Object)", relation="callers").text
     assert "by import 1, same package 1" in text and "name only" not in text, text
+    # (the other constructor's call is said to be that one's, not "another type's method")
+    assert "another overload left out, by their arguments: P(Object bean, int x) 1 (test/ExTest.java:9" in text, text
     text = served.call("find_related", symbol="P(Object, int)", relation="callers").text
     assert "test/ExTest.java:9 in ExTest.testB" in text and "name only" not in text, text
     text = served.call("read_code_range", path="src/org/k/P.java", symbol="P(Object, int)").text
