@@ -1296,6 +1296,12 @@ def _with_value(nav: NavigationService, sym: Any) -> str:
     sig = _written(nav, sym)
     if sym.kind not in _VALUE_OF:
         return sig
+    if (note := re.search(r"  \(untyped: no type written, unlike .*\)$", sig)) is not None:  # (no value of its own)
+        return _with_value_of(nav, sym, sig[: note.start()]) + note.group(0)
+    return _with_value_of(nav, sym, sig)
+
+
+def _with_value_of(nav: NavigationService, sym: Any, sig: str) -> str:
     m = _NAMED_VALUE.search(sig)
     if m is not None:
         dotted, name = m.group(1), m.group(2)
@@ -1485,12 +1491,16 @@ def _written(nav: NavigationService, sym: Any) -> str:
     value = sym.kind in _VALUE_OF and sym.end_line > sym.start_line and sym.language != "haskell"
     iota = sym.kind == "constant" and sym.language == "go" and "=" not in sig
     cut = sig.endswith("…") or sig.count("(") > sig.count(")")  # a bodiless declaration's first line only
-    if not (value or iota or cut):
+    # a Go block member with a value and no type (`TypeUnix = 0x1` under `TypeUnknown SockAddrType = 0x0`)
+    untyped = sym.kind == "constant" and sym.language == "go" and re.match(r"\w+(?:\s*,\s*\w+)*\s*=", sig) is not None
+    if not (value or iota or cut or untyped):
         return sig
     text = repo_text(nav.ws, sym.path)
     if text is None:
         return sig
     lines = text.split("\n")
+    if untyped and not (value or cut):
+        return sig + _go_untyped(lines, sym.start_line)
     if value:
         first = sym.start_line - 1  # (a field's annotations above it are no part of its value: `@SuppressWarnings(..)`)
         while first < sym.end_line - 1 and first < len(lines) and re.match(r"\s*(?:@|#\[)", lines[first]) \
@@ -1519,6 +1529,31 @@ def _written(nav: NavigationService, sym: Any) -> str:
     if not specs or "iota" not in specs[0]:
         return sig
     return f"{sig}  (iota = {len(specs) - 1} in the const block that starts `{clip(specs[0], 80)}`{_iota_type(specs)})"
+
+
+def _go_untyped(lines: list[str], line: int) -> str:
+    """`  (untyped: no type written, unlike `TypeUnknown SockAddrType = 0x0` at 13)` for a Go constant of a const block
+    whose value has no type while another member's has one (go-sockaddr run 551: TypeIP, untyped beside the typed
+    TypeUnknown, was read as a SockAddrType); "" otherwise."""
+    for i in range(line - 2, max(-1, line - 200), -1):
+        text = lines[i].split("//", 1)[0].strip() if i < len(lines) else ""
+        if text.startswith("const ("):
+            break
+        if text.startswith(")") or re.match(r"(?:func|type|var|import)\b", text):
+            return ""
+    else:
+        return ""
+    typed = None
+    for k in range(i + 1, min(len(lines), i + 400)):
+        text = lines[k].split("//", 1)[0].strip()
+        if text.startswith(")"):
+            break
+        m = re.match(r"(\w+)(?:\s*,\s*\w+)*\s+([\w.*\[\]]+)\s*=", text)
+        if m is not None and typed is None:
+            typed = (text, k + 1)
+    if typed is None:
+        return ""
+    return f"  (untyped: no type written, unlike `{clip(typed[0], 50)}` at {typed[1]})"
 
 
 def _iota_type(specs: list[str]) -> str:

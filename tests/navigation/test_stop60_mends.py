@@ -681,3 +681,18 @@ def test_a_java_package_under_two_source_roots_is_one_and_a_constructor_is_named
     assert "8-9 method" in text, text
     text = served.call("list_dependencies", path="test/ExTest.java").text
     assert "src/org/k/" in text and "test/org/k/" in text, text
+
+
+def test_a_go_const_block_member_written_without_a_type_is_said_untyped(tmp_path):
+    """go-sockaddr run 551: `TypeIP = 0x6` in the const block that starts `TypeUnknown SockAddrType = 0x0` read as a
+    SockAddrType; Go gives a member with its own value and no type no type (an untyped constant)."""
+    files = {"k.go": ("package k\n\ntype Kind int\n\nconst (\n\tKA Kind = iota\n\tKB\n)\n\nconst (\n"
+                      "\tTypeUnknown Kind = 0x0\n\tTypeUnix         = 0x1\n\t// the union\n\tTypeIP = TypeUnix | 0x4\n)\n\n"
+                      "const Solo = 5\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("search_symbol", query="TypeUnix").text
+    assert "(untyped: no type written, unlike `TypeUnknown Kind = 0x0` at 11)" in text, text
+    text = served.call("search_symbol", query="TypeIP").text
+    assert "untyped" in text and "in all = 5" in text, text  # its own value's names still valued
+    for q in ("TypeUnknown", "Solo", "KB"):
+        assert "untyped" not in served.call("search_symbol", query=q).text, q
