@@ -2421,6 +2421,7 @@ CAST = re.compile(r"(?:\.asInstanceOf\[\s*([\w.]+)(?:\[(?:[^\[\]]|\[[^\[\]]*\])*
                   r"|\(\s*[\w$.]+\s+as\s+([\w.]+)(?:<[^<>()]*>)?\s*\))\s*\.\s*$")
 #: a Go conversion right before a call's `.`: `T(x).`, `(*T)(x).` (the value converted: a name or a selector)
 _GO_CONVERSION = re.compile(r"(?:(?<![\w.])([A-Za-z_]\w*)|\(\s*\*\s*([A-Za-z_]\w*)\s*\))\(\s*&?[\w.]+\s*\)\s*\.\s*$")
+_GO_ASSERTION = re.compile(r"\.\(\s*\*?\s*([A-Za-z_][\w.]*)\s*\)\s*\.\s*$")  # `x.(*Metrics).`
 #: a C++ call qualified by a class template's name and arguments: `dist_sink<Mutex>::sink_it_(`
 _CPP_TEMPLATE_QUALIFIER = re.compile(r"\b(\w+)\s*<(?:[^<>]|<[^<>]*>)*>\s*::\s*$")
 _RECEIVER = re.compile(r"(#?[\w$]+)\s*(?:\(\s*\))?\s*(\?\.|\.|->|::)\s*$")  # (`this.#cache.`: a JS/TS private field)
@@ -4852,6 +4853,12 @@ def _early_verdict(index: IndexQueries, text: str, start: int, word: str | None,
         here = [s for s in index.symbols_named(typed) if s.name == typed and s.language == "go"
                 and s.path.rpartition("/")[0] == folder and s.parent_id is None]
         if here and all(s.kind in _CLASS_KINDS for s in here):
+            return "receiver type" if typed == owner or inherits(index, typed, owner) else False
+    if path.endswith(".go") and (asserted := _GO_ASSERTION.search(text, 0, start)) is not None:
+        # `globalMetrics.Load().(*Metrics).UpdateFilterAndLabels(..)`: a type assertion's value has the type it
+        # names (gometrics run 575: "by name only, the receiver's type unknown")
+        typed = asserted.group(1).rsplit(".", 1)[-1]
+        if _is_type(index, typed):
             return "receiver type" if typed == owner or inherits(index, typed, owner) else False
     if word == owner and path.endswith(".rs") and (head := re.search(rf"{re.escape(word)}\s*::\s*$", text[:start])):
         # `dfa::Fsm::forward(..)`: the module names which Fsm (regex run 268: its three calls were "by name only")

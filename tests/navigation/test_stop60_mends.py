@@ -696,3 +696,16 @@ def test_a_go_const_block_member_written_without_a_type_is_said_untyped(tmp_path
     assert "untyped" in text and "in all = 5" in text, text  # its own value's names still valued
     for q in ("TypeUnknown", "Solo", "KB"):
         assert "untyped" not in served.call("search_symbol", query=q).text, q
+
+
+def test_a_go_call_on_a_type_assertion_is_that_type_s_method(tmp_path):
+    """gometrics run 575: `globalMetrics.Load().(*Metrics).UpdateFilterAndLabels(..)` was "matched by name only, the
+    receiver's type unknown"; the assertion names the type."""
+    files = {"m.go": ("package m\n\nimport \"sync/atomic\"\n\ntype Metrics struct{}\n\ntype Other struct{}\n\n"
+                      "func (m *Metrics) Update(a int) {}\n\nfunc (o *Other) Update(a int) {}\n\n"
+                      "var global atomic.Value\n\n"
+                      "func Update(a int) {\n\tglobal.Load().(*Metrics).Update(a)\n}\n\n"           # 15-17
+                      "func UpdateOther(a int) {\n\tglobal.Load().(*Other).Update(a)\n}\n")}          # 19-21
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="Metrics.Update", relation="callers").text
+    assert "m.go:16 in Update" in text and "all by receiver type" in text, text
+    assert "UpdateOther" not in text.split("left out")[0], text
