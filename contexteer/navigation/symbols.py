@@ -42,6 +42,7 @@ from contexteer.indexers.syntax import (
     rust_attributes_above,
     rust_item_line,
     rust_module_name,
+    shown_param_types,
     split_params,
     whole_header,
 )
@@ -94,7 +95,8 @@ class SymbolSearchRun:
         old_ones: set[tuple[str, int]] = set()
         name_at = name_lines(nav.ws, shown, deprecated=old_ones)
         hits = [SymbolHit(path=s.path, qualname=s.qualname, kind=s.kind, start_line=s.start_line, end_line=s.end_line,
-                          signature=_with_value(nav, s), exported=s.exported and vis[s.id] is None,
+                          signature=_with_value(nav, s),
+                          exported=(s.exported or self.made_cache.get(("cppsec", s.id)) == "public") and vis[s.id] is None,
                           overloads=overloads.get(s.id, []), impls=impls.get(s.id, []), qualified=full_names.get(s.id),
                           condition=_condition(nav, conditions, s), language=s.language, made_by=_made_by(nav, s, self.made_cache),
                           visibility=vis[s.id], name_line=name_at.get((s.path, s.start_line)),
@@ -1040,6 +1042,14 @@ def _cpp_visibility(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> st
         decl = next((m for m in nav.index.symbols_in_file(cls.path) if m.parent_id == cls.id and m.name == s.name),
                     None) if cls is not None else None
         line = decl.start_line if decl is not None else 0
+    elif cls is not None and not cls.start_line <= line <= cls.end_line:
+        # defined after its class in the same file (`inline int XorHandler::check(..)` below `class XorHandler {..};`):
+        # the declaration inside the class says its access (tclap run 573 read it "(private)", the class's last section)
+        inside = [m for m in syms if m.parent_id == cls.id and m.name == s.name and m.id != s.id
+                  and cls.start_line <= m.start_line <= cls.end_line]
+        want = shown_param_types(s.signature or "")
+        decl = next((m for m in inside if shown_param_types(m.signature or "") == want), inside[0] if inside else None)
+        line = decl.start_line if decl is not None else 0
     section = None
     if cls is not None and line:
         lines = cache.setdefault(("lines", cls.path), (repo_text(nav.ws, cls.path) or "").split("\n"))
@@ -1051,6 +1061,8 @@ def _cpp_visibility(nav: NavigationService, s: Any, cache: dict[Any, Any]) -> st
         section = section or ("public" if cls.kind == "struct" or "struct" in (cls.signature or "").split("{")[0].split()
                               else "private")
     cache[("cppvis", s.id)] = None if section in (None, "public") else section
+    cache[("cppsec", s.id)] = section  # ("public" read from the class: the index's guess for a definition outside it
+    # is the class's last section, tclap run 573's "(private)" on every public method defined after its class)
     return cache[("cppvis", s.id)]  # type: ignore[no-any-return]
 
 
@@ -1138,9 +1150,20 @@ def _fold_overloads(ranked: list[Any], nav: NavigationService | None = None) -> 
         out.append(best)
     if nav is not None and any(s.language == "cpp" and s.kind == "method" for s in out):
         out, declared = fold_cpp_declarations(nav.index, out)  # a method's in-class line beside its body elsewhere
+        by_id = {s.id: s for s in out}
         for sid, decls in declared.items():
-            extra.setdefault(sid, []).extend(f"{d.path}:{d.start_line} (declaration)" for d in decls)
+            extra.setdefault(sid, []).extend(f"{d.path}:{d.start_line}{_declared_words(d, by_id.get(sid))} (declaration)"
+                                             for d in decls)
     return out, extra
+
+
+def _declared_words(decl: Any, body: Any) -> str:
+    """` as static virtual`: the words a C++ method's in-class declaration has and its definition outside the class
+    may not repeat (tclap run 573: OptionalUnlabeledTracker::check's `static` was nowhere in the answer)."""
+    head = (decl.signature or "").split("(", 1)[0]
+    there = (body.signature or "").split("(", 1)[0] if body is not None else ""
+    words = [w for w in ("static", "virtual", "explicit") if re.search(rf"\b{w}\b", head) and not re.search(rf"\b{w}\b", there)]
+    return f" as {' '.join(words)}" if words else ""
 
 
 def _forward(x: Any, best: Any) -> bool:

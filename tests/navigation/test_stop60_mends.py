@@ -709,3 +709,18 @@ def test_a_go_call_on_a_type_assertion_is_that_type_s_method(tmp_path):
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="Metrics.Update", relation="callers").text
     assert "m.go:16 in Update" in text and "all by receiver type" in text, text
     assert "UpdateOther" not in text.split("left out")[0], text
+
+
+def test_a_cpp_method_defined_after_its_class_has_its_declaration_s_access_and_static(tmp_path):
+    """tclap run 573: every public method defined below its class (`inline int XorHandler::check(..)`) read
+    "(private)", the class's last section, and `static` of OptionalUnlabeledTracker::check was nowhere."""
+    files = {"x.h": ("class XorHandler {\n    public:\n        int check(const int* a);\n"
+                     "        static void track(bool req);\n    private:\n        int _n;\n        void hidden();\n};\n\n"
+                     "inline int XorHandler::check(const int* a) {\n    return *a;\n}\n\n"                                # 10
+                     "inline void XorHandler::track(bool req) {\n}\n\n"                                                # 14
+                     "inline void XorHandler::hidden() {\n}\n")}                                                       # 17
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("search_symbol", query="XorHandler.check").text
+    assert "method XorHandler.check (declared at x.h:3)" in text, text
+    assert "XorHandler.track (declared at x.h:4 as static)" in served.call("search_symbol", query="XorHandler.track").text
+    assert "XorHandler.hidden (private)" in served.call("search_symbol", query="XorHandler.hidden").text
