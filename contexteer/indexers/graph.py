@@ -2946,7 +2946,10 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
     # Lua: `p:sub(1)` is a method call, on anything (`('%s'):format(x)`), and `s:find '^;'` a call too
     lua = language == "lua"
     # (PHP: `.` joins strings, `$parts[0] . format_name($x)` calls no member)
-    sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" else (r"(\.|->|::|\?\.)", "")
+    # (`->` reaches a member in C and C++ only: Kotlin's `when` branch `A.B -> Make(x)` and a Java lambda's
+    # `x -> make(x)` call on nothing; rnscreens run 581 read four constructors as "on ScreenLifecycleEvent.WILL_APPEAR")
+    sep, opt = (r"(\.|:(?!:))", "?") if lua else (r"(->|::)", "") if language == "php" \
+        else (r"(\.|->|::|\?\.)", "") if language in ("c", "cpp", "objc", "objcpp") else (r"(\.|::|\?\.)", "")
     args = r"""(?:\(|["'{]|\[\[)""" if lua else r"(?:<[^<>()]*>)?\s*(?:\?\.\s*)?\(" if language in TS_LIKE \
         else r"(?:(?:::\s*)?<(?:[^<>()]|<[^<>()]*>)*>)?\s*\("  # (JS/TS: `schema._zod.toJSONSchema?.()`, an optional call)
     if language == "scala":  # `xs.isEmpty`, `xs.map { ... }`, `foo[Int](x)`: no parentheses needed

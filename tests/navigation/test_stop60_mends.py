@@ -724,3 +724,21 @@ def test_a_cpp_method_defined_after_its_class_has_its_declaration_s_access_and_s
     assert "method XorHandler.check (declared at x.h:3)" in text, text
     assert "XorHandler.track (declared at x.h:4 as static)" in served.call("search_symbol", query="XorHandler.track").text
     assert "XorHandler.hidden (private)" in served.call("search_symbol", query="XorHandler.hidden").text
+
+
+def test_a_kotlin_when_branch_or_java_lambda_arrow_is_no_member_access_in_callees(tmp_path):
+    """rnscreens run 581: `ScreenLifecycleEvent.WILL_APPEAR -> ScreenWillAppearEvent(surfaceId, it.id)` read as a call
+    "on ScreenLifecycleEvent.WILL_APPEAR", unresolved, under 'complete'; the four event classes are the repository's."""
+    files = {"src/main/java/a/Ev.kt": ("package a\n\nenum class Kind { ON, OFF }\n\nclass OnEvent(val n: Int)\n\n"
+                                       "class OffEvent(val n: Int)\n\n"
+                                       "class Disp {\n    fun fire(kind: Kind) {\n        val e =\n            when (kind) {\n"
+                                       "                Kind.ON -> OnEvent(1)\n                Kind.OFF -> OffEvent(2)\n"
+                                       "            }\n    }\n}\n"),
+             "src/main/java/a/Job.java": ("package a;\n\nimport java.util.List;\n\npublic class Job {\n"
+                                          "    static int twice(int x) { return 2 * x; }\n\n"
+                                          "    void run(List<Integer> xs) {\n        xs.forEach(x -> twice(x));\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="Disp.fire", relation="callees").text
+    assert "class OnEvent 5-5 built at 13" in text and "class OffEvent 7-7 built at 14" in text and "unresolved" not in text, text
+    text = served.call("find_related", symbol="Job.run", relation="callees").text
+    assert "Job.twice src/main/java/a/Job.java:6-6 called at 9" in text and "(on x)" not in text, text
