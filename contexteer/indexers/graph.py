@@ -906,6 +906,10 @@ def _indexed_receiver(text: str, at: int, *, php: bool = False) -> str | None:
 #: PHP language constructs that read like function calls
 _PHP_CONSTRUCTS = frozenset({"isset", "empty", "unset", "array", "list", "echo", "print", "exit", "die", "eval",
                              "include", "include_once", "require", "require_once"})
+#: per language, the constructs written like calls that call nothing (lower case; PHP's: Monolog A/B run 79)
+_NOT_CALLS: dict[str, frozenset[str]] = {"php": _PHP_CONSTRUCTS,
+                                         "cpp": frozenset({"static_cast", "dynamic_cast", "reinterpret_cast", "const_cast",
+                                                           "typeid", "decltype", "alignof", "sizeof", "noexcept"})}
 
 
 def _impl_target(written: str) -> str:
@@ -1047,7 +1051,8 @@ def callees(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
                   for (_, via), (m, at) in own.items() for o, where, why in _by_overload(index, m, at, lines, sym, via)]
     _php_variable_calls(sym, lines, out.local)
     # PHP's language constructs written like calls (`isset($x)`, `empty($y)`) are no callees (Monolog A/B run 79)
-    calls = {n: at for n, at in calls.items() if sym.language != "php" or n.lower() not in _PHP_CONSTRUCTS}
+    # (C++: `static_cast<unsigned int>(i)` converts, calls nothing; tclap run 573 listed it)
+    calls = {n: at for n, at in calls.items() if n.lower() not in _NOT_CALLS.get(sym.language or "", ())}
     out.items += _php_new_self(index, sym, calls, lines, resolve_imports)  # (takes its lines out of `calls`)
     out.items += _php_clone_this(index, sym, lines, resolve_imports)
     # (Scala and Ruby call a method without arguments with no parentheses: Sequel's `return single_record`)
@@ -3061,6 +3066,8 @@ def _jvm_outside_local(index: IndexQueries, sym: Symbol, word: str) -> str | Non
     return simple if simple[:1].isupper() and len(simple) > 1 and not _is_type(index, simple) else None
 
 
+
+
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                      path_calls: dict[str, set[str]]) -> str:
     """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
@@ -3087,6 +3094,17 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     slot = _c_pointer_slot(index, name, sym, values[0]) if sym.language in ("c", "cpp") and len(values) == 1 else None
     if slot is not None:  # `c->reader->fn->freeObject(r)` (hiredis run 549: "a system or external function")
         return f"{label} ({slot})"
+    if not on and "" in member_calls.get(name, set()) and sym.language in ("c", "cpp"):
+        # `(*it)->processArg(&i, args)`: a method on an expression the index cannot type, never "not defined by name
+        # in the repository" when the repository defines it (tclap run 573, under 'complete')
+        named = sorted((s for s in index.symbols_named(name) if s.name == name and s.kind == "method"
+                        and s.language in ("c", "cpp")), key=lambda s: ("= 0" not in (s.signature or ""), s.path, s.start_line))
+        seen: set[str] = set()  # (a declaration and its body outside the class: one method)
+        named = [s for s in named if not (s.qualname in seen or seen.add(s.qualname))]  # type: ignore[func-returns-value]
+        if named:
+            more = f" and {len(named) - 3} more" if len(named) > 3 else ""
+            return f"{name} (on an expression of unknown type; {len(named)} method{'s' if len(named) != 1 else ''} so named: " \
+                + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in named[:3]) + more + ")"
     arms = _arm_candidates(index, sym, values, name)
     if arms:  # Rust `CurrentThread(exec) => exec.block_on(..)`, `MultiThread(exec) => exec.block_on(..)`
         return label + " (one of " + ", ".join(f"{s.qualname} {s.path}:{s.start_line}" for s in arms) + ")"

@@ -1605,14 +1605,19 @@ class _Body:
         an imported one or the package; else the last resort."""
         sym = self.sym
         named: list[tuple[Symbol, str]] = []
-        for f in [sym.path, *self.import_files, *self._package_files(r)]:
+        files = [sym.path, *self.import_files, *self._package_files(r)]
+        if self.family == "c" and r[:1].isupper():  # `Arg::ignoreRest()` with Arg.h included by an included header
+            if self._closure is None:  # (tclap run 573: "not defined by name in the repository" under 'complete')
+                self._closure = include_closure(self.sym.path, self.resolve_imports)
+            files += [f for f in sorted(self._closure) if f not in files]
+        for f in files:
             owners = {s.id for s in self.syms_of(f) if s.kind in _CLASS_KINDS and _names_the_class(r, s.name)}
             hit = [s for s in self.syms_of(f) if s.name == name and s.parent_id in owners and usable(s)]
             if hit and f == sym.path:
                 return hit[0], "same file"
             if hit:
-                named.append((hit[0], "import" if f in self.import_files else "same module" if sym.language == "swift"
-                              else "same package"))
+                named.append((hit[0], "import" if f in self.import_files or self.family == "c"
+                              else "same module" if sym.language == "swift" else "same package"))
         if len({s.id for s, _ in named}) > 1 and named[0][1] == "import" and sym.language == "python":
             # several imported modules' classes bear the name (lark's `self.parser.parse` with cyk, earley and xearley
             # imported, each with a Parser; run 523 read cyk's Parser.parse as the one called): none is evidence

@@ -410,6 +410,10 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         if slots:  # read them under "not defined by name in the repository")
             out.append(f"through function pointers: {', '.join(slots[:_LISTED])}")
             unresolved = [u for u in unresolved if u not in slots]
+        guessed = [u for u in unresolved if " (maybe " in u or " so named: " in u]  # the repository has the name
+        if guessed:
+            out.append(f"unresolved (a receiver of unknown type): {', '.join(guessed[:_LISTED])}")
+            unresolved = [u for u in unresolved if u not in guessed]
     if unresolved:
         # (Rust's `min`, `String::from`, `mem::take` stay unresolved beside its macros: the neutral label)
         label = "unresolved (a receiver of unknown type)" if (model.builtins or model.packages) \

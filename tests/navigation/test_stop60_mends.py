@@ -742,3 +742,30 @@ def test_a_kotlin_when_branch_or_java_lambda_arrow_is_no_member_access_in_callee
     assert "class OnEvent 5-5 built at 13" in text and "class OffEvent 7-7 built at 14" in text and "unresolved" not in text, text
     text = served.call("find_related", symbol="Job.run", relation="callees").text
     assert "Job.twice src/main/java/a/Job.java:6-6 called at 9" in text and "(on x)" not in text, text
+
+
+CPP_TRANSITIVE = {
+    "include/tc/Arg.h": ("#ifndef ARG_H\n#define ARG_H\n#include <list>\nnamespace TC {\nclass Arg {\n\tpublic:\n"
+                         "\t\tstatic bool ignoreRest() { return true; }\n\t\tvirtual bool processArg(int *i) = 0;\n};\n"
+                         "typedef std::list<Arg*>::const_iterator ArgListIterator;\n}\n#endif\n"),
+    "include/tc/SwitchArg.h": ("#ifndef SW_H\n#define SW_H\n#include <tc/Arg.h>\nnamespace TC {\n"
+                               "class SwitchArg : public Arg {\n\tpublic:\n\t\tvirtual bool processArg(int *i) { return false; }\n"
+                               "};\n}\n#endif\n"),
+    "include/tc/CmdLine.h": ("#ifndef CL_H\n#define CL_H\n#include <tc/SwitchArg.h>\n#include <list>\nnamespace TC {\n"
+                             "class CmdLine {\n\tstd::list<Arg*> _argList;\n\tpublic:\n\t\tvoid parse(int n);\n};\n"
+                             "inline void CmdLine::parse(int n)\n{\n"                                                   # 11
+                             "\tfor (ArgListIterator it = _argList.begin(); it != _argList.end(); it++) {\n"
+                             "\t\tif ( (*it)->processArg( &n ) )\n\t\t\tbreak;\n\t}\n"                                  # 14
+                             "\tif ( !Arg::ignoreRest() && static_cast<unsigned int>(n) > 2 )\n\t\tn++;\n}\n}\n#endif\n"),  # 17
+}
+
+
+def test_cpp_callees_see_what_included_headers_include_and_name_a_method_on_an_untyped_expression(tmp_path):
+    """tclap run 573: CmdLine::parse's callees, 'complete', put `Arg::ignoreRest()` (Arg.h reached through
+    SwitchArg.h) and `(*it)->processArg(..)` (seven methods of that name) under "not defined by name in the
+    repository", and listed `static_cast` as a call."""
+    text = served_tree(tmp_path / "r", CPP_TRANSITIVE).call("find_related", symbol="CmdLine.parse", relation="callees").text
+    assert "Arg.ignoreRest include/tc/Arg.h:7-7 called at 17" in text, text
+    assert ("unresolved (a receiver of unknown type): processArg (on an expression of unknown type; 2 methods so named: "
+            "Arg.processArg include/tc/Arg.h:8, SwitchArg.processArg include/tc/SwitchArg.h:7) at 14") in text, text
+    assert "static_cast" not in text, text
