@@ -4964,7 +4964,85 @@ def _rust_types_named(index: IndexQueries, name: str, impl_path: str, impl_line:
     # `impl Token for Group` for its own macro-made Group and imports no other: group.rs's struct Group is not it)
     if impl_line and not _rust_can_name(index, impl_path, impl_line, name):
         return []
-    return [s for s in types if parent_kind(s) in (None, "module")][:3]
+    found = [s for s in types if parent_kind(s) in (None, "module")]
+    if len(found) > 1:  # `use crate::{Array, Value}` in encode.rs: lib.rs's `pub use value::Value`, not easy/value.rs's
+        files = _rust_use_files(index, impl_path, name)  # (tomledit run 571 listed both Values, both Arrays)
+        found = [s for s in found if s.path in files] or found
+    return found[:3]
+
+
+_RUST_USE = re.compile(r"\buse\s+([^;]+);")
+
+
+def _rust_use_files(index: IndexQueries, path: str, name: str, depth: int = 0) -> set[str]:
+    """The files a Rust file's `use` statements bring `name` from: the module file a path names (`crate::value::Value`
+    -> src/value.rs), through the crate root's `pub use` re-exports (`crate::Value` -> lib.rs's `pub use
+    value::Value`); empty when no `use` names it or the path does not lead to a file."""
+    root = _rust_crate_root(path)
+    if root is None or depth > 2:
+        return set()
+    out: set[str] = set()
+    for m in _RUST_USE.finditer("\n".join(lines_of(index, path))):
+        for full in _rust_use_paths(" ".join(m.group(1).split())):
+            segs = [x.strip() for x in full.split("::")]
+            alias = re.match(r"(\w+)\s+as\s+(\w+)$", segs[-1])
+            if (alias.group(2) if alias else segs[-1]) != name:
+                continue
+            module = _rust_module_file(index, root, path, segs[:-1])
+            if module is None:
+                continue
+            if module == root:  # a re-export of the crate root: where lib.rs's own `pub use` takes it from
+                out |= _rust_use_files(index, root, alias.group(1) if alias else name, depth + 1) or {root}
+            else:
+                out.add(module)
+    return out
+
+
+def _rust_use_paths(tree: str) -> list[str]:
+    """`crate::{Array, repr::{Decor, Repr}}` as `crate::Array`, `crate::repr::Decor`, `crate::repr::Repr`."""
+    i = tree.find("{")
+    if i < 0:
+        return [tree.strip()]
+    prefix, inner = tree[:i], tree[i + 1: tree.rfind("}")]
+    items, depth, cur = [], 0, ""
+    for ch in inner:
+        depth += (ch == "{") - (ch == "}")
+        if ch == "," and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    items.append(cur)
+    return [p for item in items if item.strip() for p in _rust_use_paths(prefix + item.strip())]
+
+
+def _rust_crate_root(path: str) -> str | None:
+    """The crate root file (src/lib.rs or src/main.rs) above a Rust file: the folder holding `src/` it sits in."""
+    head, sep, _ = path.rpartition("src/")
+    return f"{head}src/lib.rs" if sep else None
+
+
+def _rust_module_file(index: IndexQueries, root: str, path: str, segs: list[str]) -> str | None:
+    """The file of a Rust module path written in `path` (`crate::value` -> src/value.rs or src/value/mod.rs;
+    `self::x`, `super::x` from the file's own module), the crate root for `crate` alone; None for an outside crate."""
+    if not segs:
+        return None
+    base = root.rpartition("/")[0]
+    if segs[0] == "crate":
+        folder, rest = base, segs[1:]
+    elif segs[0] in ("self", "super"):
+        own = path.removesuffix(".rs").removesuffix("/mod")
+        folder = own if own.rpartition("/")[2] not in ("lib", "main") else base
+        rest = segs
+        while rest and rest[0] in ("self", "super"):
+            folder = folder.rpartition("/")[0] if rest[0] == "super" else folder
+            rest = rest[1:]
+    else:
+        return None
+    if not rest:
+        return root if folder == base else next((f for f in (f"{folder}.rs", f"{folder}/mod.rs") if index.symbols_in_file(f)), None)
+    stem = "/".join([folder, *rest])
+    return next((f for f in (f"{stem}.rs", f"{stem}/mod.rs") if index.symbols_in_file(f)), None)
 
 
 def _rust_can_name(index: IndexQueries, path: str, line: int, name: str) -> bool:

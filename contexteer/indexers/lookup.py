@@ -2258,8 +2258,14 @@ def _rust_impl_elsewhere(index: IndexQueries, own: Symbol, name: str, sym: Symbo
              and s.qualname.rsplit(".", 2)[-2:] == [own.name, name] and usable(s)]
     namesakes = [t for t in index.symbols_named(own.name) if t.name == own.name and t.language == "rust"
                  and t.kind in ("struct", "enum", "union", "type") and t.id != own.id]
+    home = own.path
+    if own.kind == "impl":  # `impl TomlParser` in parser/document.rs: the struct's module (parser/mod.rs) is the
+        # tree its other impls sit in (parser/table.rs's `Self::descend_path`: tomledit run 571 read it unresolved)
+        typedefs = [t for t in namesakes if rust_in_module_tree(t.path, own.path)]
+        if len(typedefs) == 1:
+            home, namesakes = typedefs[0].path, [t for t in namesakes if t.id != typedefs[0].id]
     if len(cands) > 1 or namesakes:  # (two `struct Iter`s: map.rs's len is no method of set.rs's, review of stop 55)
-        cands = [s for s in cands if rust_in_module_tree(own.path, s.path)]
+        cands = [s for s in cands if rust_in_module_tree(home, s.path)]
     return cands[0] if len(cands) == 1 else None
 
 
@@ -2506,7 +2512,8 @@ def find_callers(index: IndexQueries, sym: Symbol, callee: str, resolve_imports:
         # a function local to another (`def compute` inside FutureTasks.exec) is called from inside it only
         sites = [c for c in sites if c.path == holder.path and holder.start_line <= c.line <= holder.end_line]
     elif sym.kind in ("function", "method") and sites:
-        sites = _function_sites(index, sym, callee, sites, owner, resolve_imports, left_out)
+        sites = _rust_path_calls_only(index, sym, callee, owner, own_lines, left_out,
+                                      _function_sites(index, sym, callee, sites, owner, resolve_imports, left_out))
     elif sym.kind in ("variable", "constant") and sym.parent_id is None and sites and sym.language in _PARAMETER_SHADOWS:
         sites = _not_a_parameter(index, callee, sites, left_out)  # MobX's `export const action = ..`
     if sym.kind in _CLASS_KINDS and sites:
@@ -4630,7 +4637,9 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
             verdict = "receiver" if prop and word == owner else False if _read_elsewhere(prop and static, word, owner, language) else \
                 None if _member_named(index, site, word) else \
                 element if (element := _element_verdict(index, defs, lines, site, text[: m.start()], owner, language)) \
-                is not None else _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
+                is not None else _rust_assoc_verdict(index, lines, site.line, text[: m.start()], owner) \
+                if language == "rust" and word is not None and word[:1].isupper() and re.search(r"\bSelf\s*::\s*\w+\s*::\s*$", text[: m.start()]) \
+                else _early_verdict(index, text, m.start(), word, owner, owner_cls, site.path, files)  # (`LOG.WARN`)
             if verdict is not None:  # a cast, or a C# class name that tells which class
                 against = against or verdict is False
                 if isinstance(verdict, str) and verdict != "skip":
@@ -4754,6 +4763,53 @@ def _read_elsewhere(const: bool, word: str | None, owner: str, language: str | N
     return const and language == "csharp" and word is not None and word not in _SELF and word != owner
 
 
+def _rust_assoc_verdict(index: IndexQueries, lines: list[str], line: int, before: str, owner: str) -> str | bool | None:
+    """Rust `Self::Err::from_unparsed(..)` inside `impl FromStr for Value { type Err = parser::TomlError; .. }`: the
+    associated type's own type decides (tomledit run 571 read the call as another type's, under 'complete')."""
+    m = re.search(r"\bSelf\s*::\s*(\w+)\s*::\s*$", before)
+    if m is None:
+        return None
+    rx = re.compile(rf"\s*type\s+{re.escape(m.group(1))}\s*=\s*([\w:]+)")
+    for k in range(line - 1, max(0, line - 400), -1):
+        text = lines[k - 1] if k <= len(lines) else ""
+        hit = rx.match(text)
+        if hit is not None:
+            typed = hit.group(1).rsplit("::", 1)[-1]
+            return "receiver type" if typed == owner or inherits(index, typed, owner) else False if _is_type(index, typed) else None
+        if re.match(r"(?:pub(?:\([\w:]+\))?\s+)?impl\b", text):
+            return None  # the impl's head: no such associated type declared above the call
+    return None
+
+
+def _rust_takes_self(sym: Symbol) -> bool:
+    """Whether a Rust method's parameters start with a `self` (`&self`, `mut self`, `self: Box<Self>`)."""
+    head = sym.signature or ""
+    params = head[head.find("(") + 1:] if "(" in head else ""
+    return re.match(r"\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b", params) is not None
+
+
+def _rust_path_calls_only(index: IndexQueries, sym: Symbol, callee: str, owner: str | None, cache: dict[str, list[str]],
+                          left_out: list[Caller] | None, sites: list[Caller]) -> list[Caller]:
+    """A Rust associated function without `self` (`TomlParser::parse(b: &[u8])`, `Key::parse(repr: &str)`) is
+    called by its path only: `s.parse::<Document>()` and `key.parse::<usize>()` are str's (tomledit run 571 listed
+    them as callers, "maybe another type's"). Other definitions' sites are kept as they are."""
+    if sym.language != "rust" or sym.kind != "method" or owner is None or _rust_takes_self(sym) \
+            or is_macro(sym.kind, sym.signature):
+        return sites
+    kept: list[Caller] = []
+    for c in sites:
+        lines = cache.setdefault(c.path, lines_of(index, c.path))
+        text = lines[c.line - 1] if 0 < c.line <= len(lines) else ""
+        method = re.search(rf"\.\s*{re.escape(callee)}\s*(?:::\s*<|\()", text) is not None
+        if method and re.search(rf"(?<![\w.]){re.escape(callee)}\s*(?:::\s*<|\()|::\s*{re.escape(callee)}\b", text) is None:
+            c.against = True
+            if left_out is not None:
+                left_out.append(c)
+            continue
+        kept.append(c)
+    return kept
+
+
 def _rust_module_verdict(index: IndexQueries, head: str, owner_cls: Symbol | None, owner: str) -> bool | None:
     """For a Rust call `module::Type::f(..)` (`head` is the text before `Type::`): True when the module path ends
     with the module the type is defined in (`dfa::` for src/dfa.rs or src/dfa/mod.rs), False when it names the
@@ -4766,6 +4822,12 @@ def _rust_module_verdict(index: IndexQueries, head: str, owner_cls: Symbol | Non
         return True
     others = [t for t in index.symbols_named(owner) if t.name == owner and t.id != owner_cls.id
               and t.language == "rust" and t.kind in _CLASS_KINDS]
+    if owner_cls.kind == "impl":  # `impl TomlParser` in parser/document.rs of the struct in parser/mod.rs: the
+        # struct's module names it too (`parser::TomlParser::parse(..)`; tomledit run 571 had the call dropped)
+        folder = posixpath.dirname(owner_cls.path) + "/"
+        own = [t for t in others if t.kind != "impl" and folder.startswith(posixpath.dirname(t.path) + "/")]
+        if any(rust_module_name(t.path) == m.group(1) for t in own):
+            return True
     return False if any(rust_module_name(t.path) == m.group(1) for t in others) else None
 
 

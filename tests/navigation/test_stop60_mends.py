@@ -769,3 +769,43 @@ def test_cpp_callees_see_what_included_headers_include_and_name_a_method_on_an_u
     assert ("unresolved (a receiver of unknown type): processArg (on an expression of unknown type; 2 methods so named: "
             "Arg.processArg include/tc/Arg.h:8, SwitchArg.processArg include/tc/SwitchArg.h:7) at 14") in text, text
     assert "static_cast" not in text, text
+
+
+RUST_SPLIT_IMPLS = {
+    "src/lib.rs": "mod document;\nmod easy;\nmod encode;\nmod parser;\nmod value;\n\npub use crate::value::Value;\n",
+    "src/value.rs": "pub enum Value {\n    Int(i64),\n}\n",
+    "src/easy.rs": "pub enum Value {\n    Float(f64),\n}\n",
+    "src/encode.rs": ("use crate::{Value};\n\npub(crate) trait Encode {\n    fn encode(&self) -> String;\n}\n\n"
+                      "impl Encode for Value {\n    fn encode(&self) -> String {\n        String::new()\n    }\n}\n"),
+    "src/parser/mod.rs": ("mod document;\nmod errors;\nmod table;\n\npub use self::errors::TomlError;\n\n"
+                          "pub(crate) struct TomlParser {\n    n: usize,\n}\n"),
+    "src/parser/errors.rs": ("pub struct TomlError {\n    m: String,\n}\n\nimpl TomlError {\n"
+                             "    pub(crate) fn from_unparsed(at: usize) -> Self {\n        TomlError { m: String::new() }\n    }\n}\n"),
+    "src/parser/table.rs": ("impl TomlParser {\n    pub(crate) fn descend_path(t: usize) -> usize {\n        t\n    }\n}\n"),
+    "src/parser/document.rs": ("use super::TomlParser;\n\nimpl TomlParser {\n"
+                               "    pub(crate) fn parse(b: &[u8]) -> Result<usize, String> {\n"                    # 4
+                               "        Ok(Self::descend_path(b.len()))\n    }\n}\n"),                              # 5
+    "src/document.rs": ("use std::str::FromStr;\n\nuse crate::parser;\n\npub struct Document;\n\n"
+                        "impl FromStr for Document {\n    type Err = parser::TomlError;\n\n"
+                        "    fn from_str(s: &str) -> Result<Self, Self::Err> {\n"                                  # 10
+                        "        let n: usize = \"3\".parse().unwrap();\n"                                         # 11
+                        "        parser::TomlParser::parse(s.as_bytes()).map_err(|_| Self::Err::from_unparsed(n))?;\n"  # 12
+                        "        Ok(Document)\n    }\n}\n"),
+}
+
+
+def test_rust_impls_split_over_files_associated_types_and_reexports(tmp_path):
+    """tomledit run 571: `parser::TomlParser::parse(..)` (the struct in parser/mod.rs, the method in parser/document.rs)
+    was no caller while `s.parse::<Document>()` (str's) were "maybe" callers; `Self::Err::from_unparsed(..)` with
+    `type Err = parser::TomlError` was left out as another type's under 'complete'; `Self::descend_path(..)` (another
+    impl block's, parser/table.rs) was unresolved; Encode's implementations listed easy.rs's Value beside the one
+    `use crate::{Value}` names (lib.rs's `pub use crate::value::Value`)."""
+    served = served_tree(tmp_path / "r", RUST_SPLIT_IMPLS)
+    text = served.call("find_related", symbol="TomlParser.parse", relation="callers").text
+    assert "src/document.rs:12 in Document.from_str" in text and "name only" not in text, text
+    text = served.call("find_related", symbol="TomlError.from_unparsed", relation="callers").text
+    assert "src/document.rs:12 in Document.from_str" in text and "left out" not in text, text
+    text = served.call("find_related", symbol="TomlParser.parse", relation="callees").text
+    assert "TomlParser.descend_path src/parser/table.rs:2-4 called at 5" in text, text
+    text = served.call("find_related", symbol="Encode", relation="implementations").text
+    assert "src/value.rs" in text and "easy.rs" not in text, text
