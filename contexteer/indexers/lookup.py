@@ -5221,7 +5221,8 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             return "receiver type"
         if typed.lower() in _PRIMITIVES and site.path.endswith(_CLASS_CALLED):
             return False  # `this.ToDouble().Equals(other)`: double's Equals
-        if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
+        if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)) \
+                or _subclass_implements(index, owner, typed, named.group(0) if (named := re.match(r"\s*([\w$]+)", text[m.start():])) else ""):
             return "base type"
         if _is_type(index, typed):
             return False
@@ -5230,6 +5231,24 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             return False  # `self.ro.ac.as_ref().unwrap().find(..)` on `ac: Option<AhoCorasick<u32>>`: a crate's type
             # (no type of the repository has the name: an enum variant `MatchLiteralType::AhoCorasick` is none)
     return None
+
+
+def _subclass_implements(index: IndexQueries, owner: str, typed: str, callee: str) -> bool:
+    """Whether a subclass of `owner` that does not define `callee` itself extends or implements `typed`: a call on a
+    `typed` value may then run owner's method (xterm run 579: `this._core.write(..)` with `_core: ITerminal`, which
+    CoreBrowserTerminal implements, inheriting CoreTerminal's write, was left out as another type's)."""
+    if not typed[:1].isupper() or not owner[:1].isupper():
+        return False
+    for r in index.references_to(owner, limit=500):
+        if r.kind == "call":
+            continue
+        for sub in index.symbols_in_file(r.path):
+            if sub.kind not in _CLASS_KINDS or sub.name in (owner, typed) or owner not in bases_of(sub) \
+                    or not inherits(index, sub.name, typed):
+                continue
+            if not any(m.parent_id == sub.id and m.name == callee for m in index.symbols_in_file(sub.path)):
+                return True
+    return False
 
 
 def _rust_generic_here(syms: list[Symbol], enc: Symbol, line: int, name: str) -> bool:
@@ -5535,7 +5554,8 @@ def _other_type(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[
     if typed is not None and typed != owner and _outside_class_value(index, defs, lines, site, typed, owner):
         return True
     if typed is not None and typed != owner and _is_type(index, typed) and not inherits(index, typed, owner):
-        if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)):
+        if inherits(index, owner, typed) or (site.path.endswith(".rs") and _trait_declares(index, typed, site, owner)) \
+                or _subclass_implements(index, owner, typed, callee or ""):
             # `awaitable.ready(...)` with `awaitable: Awaitable[T]`, Rust `folder.consume_iter(..)` with `F: Folder`
             # and an `impl Folder for ListVecFolder`: it may dispatch here (said with the declared
             # type: a deeper callers walk lists such a site; Scala run 363's dropped Await.result's `awaitable.result`)

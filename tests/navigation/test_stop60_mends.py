@@ -809,3 +809,33 @@ def test_rust_impls_split_over_files_associated_types_and_reexports(tmp_path):
     assert "TomlParser.descend_path src/parser/table.rs:2-4 called at 5" in text, text
     text = served.call("find_related", symbol="Encode", relation="implementations").text
     assert "src/value.rs" in text and "easy.rs" not in text, text
+
+
+TS_THROUGH_INTERFACE = {
+    "src/common/CoreTerminal.ts": ("export class CoreTerminal {\n  public write(data: string): void {\n"
+                                   "    this._writeBuffer.write(data);\n  }\n  private _writeBuffer = new WriteBuffer();\n}\n\n"
+                                   "export class WriteBuffer {\n  public write(data: string): void {\n  }\n}\n"),
+    "src/browser/Types.ts": ("import { Terminal as ITerminalApi } from '@xterm/xterm';\n\n"
+                             "type Passthrough = Omit<ITerminalApi, 'buffer'>;\n\n"
+                             "export interface ITerminal extends Passthrough {\n  element: HTMLElement | undefined;\n}\n"),
+    "src/browser/CoreBrowserTerminal.ts": ("import { CoreTerminal } from '../common/CoreTerminal';\n"
+                                           "import { ITerminal } from './Types';\n\n"
+                                           "export class CoreBrowserTerminal extends CoreTerminal implements ITerminal {\n"
+                                           "  public element: HTMLElement | undefined;\n}\n"),
+    "src/browser/public/Terminal.ts": ("import { ITerminal } from '../Types';\n"
+                                       "import { CoreBrowserTerminal as TerminalCore } from '../CoreBrowserTerminal';\n\n"
+                                       "export class Terminal {\n  private _core: ITerminal;\n\n"
+                                       "  constructor() {\n    this._core = new TerminalCore();\n  }\n\n"
+                                       "  public write(data: string): void {\n    this._core.write(data);\n  }\n}\n"),   # 12
+}
+
+
+def test_a_call_on_an_interface_a_subclass_implements_may_run_the_base_class_s_method(tmp_path):
+    """xterm run 579: `this._core.write(data)` with `_core: ITerminal` (CoreBrowserTerminal extends CoreTerminal
+    implements ITerminal, inheriting write) was left out of CoreTerminal.write's callers as another type's, under
+    'complete', and the walk up from WriteBuffer.write stopped there."""
+    served = served_tree(tmp_path / "r", TS_THROUGH_INTERFACE)
+    text = served.call("find_related", symbol="CoreTerminal.write", relation="callers").text
+    assert "src/browser/public/Terminal.ts:12 in Terminal.write" in text and "receiver _core: ITerminal" in text, text
+    text = served.call("find_related", symbol="WriteBuffer.write", relation="callers", depth=2).text
+    assert "Terminal.write" in text.replace("CoreTerminal.write", ""), text
