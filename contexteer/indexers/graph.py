@@ -764,11 +764,13 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
             out.note = f"{said}; {out.note}" if out.note else said
         return
     n = len(dropped)
+    groups, dropped = _own_namesake_calls(index, out.target, dropped)
     # up to 6 named whole (the Zig A/B agent needed two calls to learn the 4th of 4); of a common name's many
     # namesake calls, two for the kind (jsoup's 192 `doc.select(..)` were five long lines in every overload's answer)
     # (up to ten whole: ramsey/uuid run 532 searched the text for the "… 3 more" of eight, a lookalike among them)
-    shown = dropped if n <= 10 else dropped[:5] if n <= 20 else dropped[:2]
-    where = ", ".join(_left_out(index, c) for c in shown) + (f", … {n - len(shown)} more" if n > len(shown) else "")
+    shown = dropped if len(dropped) <= 10 else dropped[:5] if len(dropped) <= 20 else dropped[:2]
+    rest = len(dropped)
+    where = ", ".join([*groups, *(_left_out(index, c) for c in shown)]) + (f", … {rest - len(shown)} more" if rest > len(shown) else "")
     if out.target.kind in ("field", "variable", "constant"):  # a property's namesakes are parameters and locals
         note = (f"{n} other use{'s' if n != 1 else ''} of the name '{out.target.name}' left out: a parameter or local "
                 f"of that name, or another type's member ({where})")
@@ -783,6 +785,35 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
         # the name to check an answer that had left nothing out)
         note = f"complete: {note}"
     out.note = f"{note}; {out.note}" if out.note else note
+
+
+def _own_namesake_calls(index: IndexQueries, target: Symbol, dropped: list[Any]) -> tuple[list[str], list[Any]]:
+    """The left-out calls made inside a class that defines a method of the target's name itself, said per class
+    (`13 in SvgView, its own clearChildCache (SvgView.java:199)`: rnsvg run 577 searched the text to learn that the
+    thirteen calls listed as "another type's" were all SvgView's private method); and the other calls."""
+    if target.kind not in ("method", "function") or len(dropped) < 2:
+        return [], dropped
+    by: dict[int, tuple[Symbol, list[Any]]] = {}
+    rest: list[Any] = []
+    files: dict[str, list[Symbol]] = {}
+    for c in dropped:
+        syms = files.setdefault(c.path, index.symbols_in_file(c.path))
+        holder = c.symbol or enclosing(syms, c.line)
+        while holder is not None and holder.kind not in CLASS_KINDS:
+            holder = next((s for s in syms if s.id == holder.parent_id), None) if holder.parent_id is not None else None
+        own = next((m for m in syms if holder is not None and m.parent_id == holder.id and m.name == target.name
+                    and m.kind in ("method", "function") and m.id != target.id), None)
+        if own is None or holder is None or holder.id == target.parent_id:
+            rest.append(c)
+            continue
+        by.setdefault(own.id, (own, []))[1].append(c)
+    groups = []
+    for own, calls in by.values():
+        if len(calls) < 2:
+            rest += calls
+            continue
+        groups.append(f"{len(calls)} in {own.qualname.rsplit('.', 1)[0]}, its own {target.name} ({own.path}:{own.start_line})")
+    return groups, rest
 
 
 #: said of a method no other definition in the repository is named like: its calls by name only are most likely its own

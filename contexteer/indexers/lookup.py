@@ -5178,6 +5178,10 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             parts = parts if parts and _external_head(index, enc, lines, parts) else []
         if enc.language == "kotlin":  # `ObjectDefinitionBuilder().also(block).buildObject()`: also/apply hand back x
             parts = [p for i, p in enumerate(parts) if not (i and p in _KOTLIN_IDENTITY)]
+        if not parts and enc.language in ("java", "csharp") and (cast := _CAST_CHAIN.search(line[:at])) is not None:
+            # `((TextView) node).getTextContainer().clearChildCache()`: the chain starts at the class cast to (rnsvg
+            # run 577 read the call "by name only")
+            parts = [cast.group(1).rsplit(".", 1)[-1], *(f"{n}()" for n in re.findall(r"([\w$]+)\s*\(\s*\)", cast.group(2)))]
         typed = _rust_built(index, enc, line, at) if enc.language == "rust" and not parts else None
         if enc.language == "rust" and len(parts) == 1 and "::" in parts[0]:  # `Builder::new().name(3)`
             typed = rust_path_type(index, enc, parts[0], tried=re.search(r"\)\s*\?\s*\.\s*$", line[:at]) is not None)
@@ -5231,6 +5235,10 @@ def _chain_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], bodies: d
             return False  # `self.ro.ac.as_ref().unwrap().find(..)` on `ac: Option<AhoCorasick<u32>>`: a crate's type
             # (no type of the repository has the name: an enum variant `MatchLiteralType::AhoCorasick` is none)
     return None
+
+
+#: a chain of calls without arguments on a value cast to a class: `((TextView) node).getTextContainer().`
+_CAST_CHAIN = re.compile(r"\(\s*\(\s*([\w.]+)(?:<[^<>]*>)?\s*\)\s*[\w$.]+\s*\)\s*\.\s*((?:[\w$]+\s*\(\s*\)\s*\.\s*)+)$")
 
 
 def _subclass_implements(index: IndexQueries, owner: str, typed: str, callee: str) -> bool:

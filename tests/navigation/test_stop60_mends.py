@@ -839,3 +839,24 @@ def test_a_call_on_an_interface_a_subclass_implements_may_run_the_base_class_s_m
     assert "src/browser/public/Terminal.ts:12 in Terminal.write" in text and "receiver _core: ITerminal" in text, text
     text = served.call("find_related", symbol="WriteBuffer.write", relation="callers", depth=2).text
     assert "Terminal.write" in text.replace("CoreTerminal.write", ""), text
+
+
+JAVA_CAST_CHAIN = {
+    "src/a/VirtualView.java": ("package a;\n\npublic class VirtualView {\n    void clearChildCache() {\n    }\n}\n"),
+    "src/a/TextView.java": ("package a;\n\npublic class TextView extends VirtualView {\n"
+                            "    TextView getTextContainer() {\n        return this;\n    }\n}\n"),
+    "src/a/Manager.java": ("package a;\n\npublic class Manager {\n    void invalidate(Object node) {\n"
+                           "        ((TextView) node).getTextContainer().clearChildCache();\n    }\n}\n"),          # 5
+    "src/a/SvgView.java": ("package a;\n\npublic class SvgView {\n    private void clearChildCache() {\n    }\n\n"
+                           "    void one() {\n        clearChildCache();\n    }\n\n"
+                           "    void two() {\n        clearChildCache();\n    }\n}\n"),
+}
+
+
+def test_java_a_chain_on_a_cast_value_and_calls_of_a_class_s_own_namesake(tmp_path):
+    """rnsvg run 577: `((TextView) node).getTextContainer().clearChildCache()` was "by name only", and the thirteen
+    bare calls of SvgView's own private clearChildCache were listed as "another type's", five of them by line."""
+    text = served_tree(tmp_path / "r", JAVA_CAST_CHAIN).call("find_related", symbol="VirtualView.clearChildCache",
+                                                            relation="callers").text
+    assert "src/a/Manager.java:5 in Manager.invalidate" in text and "name only" not in text, text
+    assert "(2 in SvgView, its own clearChildCache (src/a/SvgView.java:4))" in text, text
