@@ -111,7 +111,10 @@ def implementers(index: IndexQueries, iface: Symbol, *, promote: bool = True) ->
                     owners[k2] = merged
                     # embedded as `*T`, T's pointer methods are the value's too; as `T`, only the pointer's
                     via = _type_of(key)
-                    origin[k2] = {**{m: (ptr and not by_pointer, f"via {via}") for m, (ptr, _) in origin.get(key, {}).items()},
+                    # (`via *PrometheusSink`: pointer methods the value gains through an embedded pointer, gometrics
+                    # run 575 read "value receivers" as saying PrometheusSink's methods had value receivers)
+                    origin[k2] = {**{m: (ptr and not by_pointer, f"via {'*' if ptr and by_pointer else ''}{via}")
+                                     for m, (ptr, _) in origin.get(key, {}).items()},
                                   **origin.get(k2, {})}
                     grew = True
                     if k2 not in partial and len(partial) < 60:
@@ -201,8 +204,14 @@ def _method_origin(owner: Symbol, methods: dict[str, tuple[bool, str]]) -> str:
         lines = [int(at.rpartition(":")[2]) for at in own.values() if at.rpartition(":")[0] == owner.path
                  and at.rpartition(":")[2].isdigit()]
         files = {at.rpartition(":")[0] for at in own.values()}
-        # (spread over files, miekg/dns's generated ztypes.go and zmsg.go: a span of one file would say little)
+        spans = {f: [int(at.rpartition(":")[2]) for at in own.values() if at.rpartition(":")[0] == f
+                     and at.rpartition(":")[2].isdigit()] for f in sorted(files)}
+        # (spread over files, miekg/dns's generated ztypes.go and zmsg.go: a span of one file would say little;
+        # in one or a few other files, each file's span: gometrics run 575's Metrics, whose methods are in metrics.go)
         parts.append(f"all {len(own)} own at lines {min(lines)}-{max(lines)}" if len(lines) == len(own) and lines
+                     else f"all {len(own)} own at " + ", ".join(f"{f} {min(v)}" + (f"-{max(v)}" if max(v) > min(v) else "")
+                                                               for f, v in spans.items())
+                     if len(files) <= 3 and all(spans.values())
                      else f"all {len(own)} own, in {len(files)} file{'s' if len(files) != 1 else ''}")
     parts += [f"{n} via {t}" if own or len(vias) > 1 else f"all via {t}" for t, n in sorted(vias.items())]
     ptrs = sorted(m for m, (ptr, _) in methods.items() if ptr)

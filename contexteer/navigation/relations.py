@@ -433,11 +433,14 @@ def _pointer_only(items: list[RelatedItem]) -> str | None:
         return None
     for it in ms:
         it.detail = (_PTR_ONLY.sub("", it.detail or "") or None) if it in ptr else \
-            "; ".join(p for p in (it.detail, "value receivers") if p)
+            "; ".join(p for p in (it.detail, "the value has them too, through the embedded pointer"
+                                  if "via *" in (it.detail or "") else "value receivers") if p)
     # (a struct embedding the interface gains its methods on the value too: memberlist run 384 read the header as
     # saying its shim satisfied Transport through the pointer only)
     embeds = any(it.how == "embeds" for it in items)
-    return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers") \
+    via_ptr = any("through the embedded pointer" in (it.detail or "") for it in ms)
+    return "method sets: *T only (pointer receivers)" + ("" if len(ptr) == len(ms) else " unless a row says value receivers"
+                                                         + (" or that the value has them too" if via_ptr else "")) \
         + ("; a struct embedding the interface has its methods on the value too" if embeds else "")
 
 

@@ -860,3 +860,21 @@ def test_java_a_chain_on_a_cast_value_and_calls_of_a_class_s_own_namesake(tmp_pa
                                                             relation="callers").text
     assert "src/a/Manager.java:5 in Manager.invalidate" in text and "name only" not in text, text
     assert "(2 in SvgView, its own clearChildCache (src/a/SvgView.java:4))" in text, text
+
+
+_GO_NAMES = ("SetGauge", "EmitKey", "IncrCounter", "AddSample", "Flush")
+GO_SPLIT_METHODS = {
+    "sink.go": ("package metrics\n\ntype Sink interface {\n" + "".join(f"\t{n}(k string)\n" for n in _GO_NAMES) + "}\n\n"
+                "type Prom struct{}\n\n" + "".join(f"func (p *Prom) {n}(k string) {{}}\n" for n in _GO_NAMES)
+                + "\ntype PushProm struct {\n\t*Prom\n\tname string\n}\n"),
+    "start.go": "package metrics\n\ntype Metrics struct {\n\tname string\n}\n",
+    "metrics.go": "package metrics\n" + "".join(f"\nfunc (m *Metrics) {n}(k string) {{}}\n" for n in _GO_NAMES),  # 3, 5, .. 11
+}
+
+
+def test_go_implementers_say_where_methods_in_another_file_are_and_what_an_embedded_pointer_gives(tmp_path):
+    """gometrics run 575: Metrics' row read "all 7 own, in 1 file" (metrics.go, not start.go, unsaid), and
+    PrometheusPushSink's "all via PrometheusSink; value receivers" for pointer methods it gets through `*PrometheusSink`."""
+    text = served_tree(tmp_path / "r", GO_SPLIT_METHODS).call("find_related", symbol="Sink", relation="implementations").text
+    assert "struct Metrics: all 5 own at metrics.go 3-11" in text, text
+    assert "struct PushProm: all via *Prom; the value has them too, through the embedded pointer" in text, text
