@@ -73,11 +73,18 @@ def written_type(arg: str, language: str) -> str | None:
         returned = _jdk_call_returns(a)
         if returned is not None:
             return returned
+    converted = _KOTLIN_CONVERSION.search(a) if language == "kotlin" else None
+    if converted is not None and _one_operand(a):  # `activityState.toInt()`: an Int (rnscreens run 588 read the call
+        return converted.group(1)                  # of setActivityState(Screen, Int) in the Float one as recursion)
     m = _CAST.match(a) if language in JAVA_LIKE else None
     if m is None or not _one_operand(a[m.end():]):
         return None
     typed = re.sub(r"\s+", "", m.group(1))
     return re.sub(r"<.*>", "", typed).split("[", 1)[0].rsplit(".", 1)[-1] + "[]" * typed.count("[")
+
+
+#: Kotlin's conversions of a number or a value, by what they return
+_KOTLIN_CONVERSION = re.compile(r"\.\s*to(Int|Long|Short|Byte|Float|Double|Char|String|UInt|ULong)\s*\(\s*\)\s*$")
 
 
 def _jdk_call_returns(a: str) -> str | None:

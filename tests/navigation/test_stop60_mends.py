@@ -878,3 +878,20 @@ def test_go_implementers_say_where_methods_in_another_file_are_and_what_an_embed
     text = served_tree(tmp_path / "r", GO_SPLIT_METHODS).call("find_related", symbol="Sink", relation="implementations").text
     assert "struct Metrics: all 5 own at metrics.go 3-11" in text, text
     assert "struct PushProm: all via *Prom; the value has them too, through the embedded pointer" in text, text
+
+
+def test_a_kotlin_call_with_a_converted_argument_is_the_overload_taking_that_type(tmp_path):
+    """rnscreens run 588: `setActivityState(view, activityState.toInt())` inside setActivityState(view: Screen,
+    activityState: Float) was its one caller, "recursive", under 'complete'; it calls the Int overload."""
+    files = {"src/main/java/a/Manager.kt": ("package a\n\nclass Screen\n\nclass Manager {\n"
+                                            "    fun setActivityState(view: Screen, activityState: Float) {\n"        # 6
+                                            "        setActivityState(view, activityState.toInt())\n    }\n\n"       # 7
+                                            "    fun setActivityState(view: Screen, activityState: Int) {\n"          # 10
+                                            "    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="Manager.setActivityState", path="src/main/java/a/Manager.kt:6",
+                       relation="callers").text
+    assert "recursive" not in text and "0 call sites" in text, text
+    text = served.call("find_related", symbol="Manager.setActivityState", path="src/main/java/a/Manager.kt:10",
+                       relation="callers").text
+    assert "src/main/java/a/Manager.kt:7 in Manager.setActivityState(Screen, Float)" in text, text
