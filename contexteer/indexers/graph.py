@@ -812,7 +812,12 @@ def _own_namesake_calls(index: IndexQueries, target: Symbol, dropped: list[Any])
         if len(calls) < 2:
             rest += calls
             continue
-        groups.append(f"{len(calls)} in {own.qualname.rsplit('.', 1)[0]}, its own {target.name} ({own.path}:{own.start_line})")
+        at = sorted({c.line for c in calls})
+        where = ",".join(map(str, at[:8])) + (",…" if len(at) > 8 else "")
+        holder = own.qualname.rsplit(".", 1)[0]
+        same = all(c.path == own.path for c in calls)
+        groups.append(f"{len(calls)} calls of {holder}'s own {target.name} at {own.path if same else calls[0].path}:{where}"
+                      + (f" (defined at line {own.start_line})" if same else f" (defined at {own.path}:{own.start_line})"))
     return groups, rest
 
 

@@ -859,7 +859,7 @@ def test_java_a_chain_on_a_cast_value_and_calls_of_a_class_s_own_namesake(tmp_pa
     text = served_tree(tmp_path / "r", JAVA_CAST_CHAIN).call("find_related", symbol="VirtualView.clearChildCache",
                                                             relation="callers").text
     assert "src/a/Manager.java:5 in Manager.invalidate" in text and "name only" not in text, text
-    assert "(2 in SvgView, its own clearChildCache (src/a/SvgView.java:4))" in text, text
+    assert "(2 calls of SvgView's own clearChildCache at src/a/SvgView.java:8,12 (defined at line 4))" in text, text
 
 
 _GO_NAMES = ("SetGauge", "EmitKey", "IncrCounter", "AddSample", "Flush")
