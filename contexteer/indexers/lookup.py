@@ -4784,8 +4784,9 @@ def _rust_assoc_verdict(index: IndexQueries, lines: list[str], line: int, before
 def _rust_takes_self(sym: Symbol) -> bool:
     """Whether a Rust method's parameters start with a `self` (`&self`, `mut self`, `self: Box<Self>`)."""
     head = sym.signature or ""
-    params = head[head.find("(") + 1:] if "(" in head else ""
-    return re.match(r"\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b", params) is not None
+    m = re.search(rf"\bfn\s+{re.escape(sym.name)}\s*(?:<[^()]*>)?\s*\(", head)  # (not `pub(crate)`'s parenthesis)
+    params = head[m.end():] if m is not None else ""
+    return m is None or re.match(r"\s*(?:&\s*(?:'\w+\s+)?)?(?:mut\s+)?self\b", params) is not None
 
 
 def _rust_path_calls_only(index: IndexQueries, sym: Symbol, callee: str, owner: str | None, cache: dict[str, list[str]],

@@ -778,10 +778,12 @@ RUST_SPLIT_IMPLS = {
     "src/encode.rs": ("use crate::{Value};\n\npub(crate) trait Encode {\n    fn encode(&self) -> String;\n}\n\n"
                       "impl Encode for Value {\n    fn encode(&self) -> String {\n        String::new()\n    }\n}\n"),
     "src/parser/mod.rs": ("mod document;\nmod errors;\nmod table;\n\npub use self::errors::TomlError;\n\n"
-                          "pub(crate) struct TomlParser {\n    n: usize,\n}\n"),
+                          "pub(crate) struct TomlParser {\n    n: usize,\n}\n\nimpl TomlParser {\n"
+                          "    pub(crate) fn finalize_table(&mut self) -> usize {\n        self.n\n    }\n}\n"),
     "src/parser/errors.rs": ("pub struct TomlError {\n    m: String,\n}\n\nimpl TomlError {\n"
                              "    pub(crate) fn from_unparsed(at: usize) -> Self {\n        TomlError { m: String::new() }\n    }\n}\n"),
-    "src/parser/table.rs": ("impl TomlParser {\n    pub(crate) fn descend_path(t: usize) -> usize {\n        t\n    }\n}\n"),
+    "src/parser/table.rs": ("impl TomlParser {\n    pub(crate) fn descend_path(t: usize) -> usize {\n        t\n    }\n\n"
+                            "    pub(crate) fn on_header(&mut self) -> usize {\n        self.finalize_table()\n    }\n}\n"),  # 7
     "src/parser/document.rs": ("use super::TomlParser;\n\nimpl TomlParser {\n"
                                "    pub(crate) fn parse(b: &[u8]) -> Result<usize, String> {\n"                    # 4
                                "        Ok(Self::descend_path(b.len()))\n    }\n}\n"),                              # 5
@@ -809,6 +811,9 @@ def test_rust_impls_split_over_files_associated_types_and_reexports(tmp_path):
     assert "TomlParser.descend_path src/parser/table.rs:2-4 called at 5" in text, text
     text = served.call("find_related", symbol="Encode", relation="implementations").text
     assert "src/value.rs" in text and "easy.rs" not in text, text
+    # (a method taking `&mut self` behind `pub(crate)`: its `self.` calls stay; tomledit run 583 had them all left out)
+    text = served.call("find_related", symbol="TomlParser.finalize_table", relation="callers").text
+    assert "src/parser/table.rs:7 in TomlParser.on_header" in text, text
 
 
 TS_THROUGH_INTERFACE = {
