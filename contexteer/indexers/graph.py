@@ -954,10 +954,57 @@ def _impl_target(written: str) -> str:
     return m.group(1).strip() if m else ""
 
 
+def _inherited_from_outside(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]]) -> str | None:
+    """`getChildCount (on this, inherited from ReactViewGroup)`: a bare (or this.) call, unresolved, in a method of a
+    class whose bases reach a class from outside the repository (rnsvg run 586: FilterView's `getChildCount()`, a
+    ViewGroup method, read "a receiver of unknown type" under 'complete'). None elsewhere."""
+    if sym.language not in ("java", "kotlin", "csharp") or sym.parent_id is None or not name[:1].isalpha() \
+            or (sym.language != "csharp" and not name[:1].islower()):
+        return None  # (Java's and Kotlin's methods are lower case: `Canvas(..)`, `new RectF(..)` build classes)
+    body = lines_of(index, sym.path)[sym.start_line - 1:sym.end_line]
+    if any(re.search(rf"\bnew\s+{re.escape(name)}\b", t) for t in body):
+        return None
+    on = member_calls.get(name, set()) - {""}
+    if on - {"this", "super", "base"}:
+        return None
+    cls = index.get_symbol(sym.parent_id)
+    while cls is not None and cls.kind not in CLASS_KINDS and cls.parent_id is not None:
+        cls = index.get_symbol(cls.parent_id)
+    if cls is None or cls.kind not in CLASS_KINDS:
+        return None
+    if sym.language == "kotlin" and re.search(rf"^\s*import\s+[\w.`]+\.{re.escape(name)}\b", "\n".join(lines_of(index, sym.path)), re.M):
+        return None  # (a function imported by name, not a member)
+    outside: list[str] = []
+    seen = {cls.id}
+    frontier = [cls]
+    for _ in range(8):
+        nxt = []
+        for c in frontier:
+            for b in bases_of(c):
+                simple = re.sub(r"<.*", "", b).rsplit(".", 1)[-1].strip()
+                defs = [d for d in index.symbols_named(simple) if d.name == simple and d.kind in CLASS_KINDS
+                        and d.language == sym.language and d.id not in seen]
+                if defs:
+                    seen.add(defs[0].id)
+                    nxt.append(defs[0])
+                elif simple and simple not in outside and (c.kind != "interface" or sym.language == "kotlin"):
+                    outside.append(simple)
+        frontier = nxt
+        if not frontier:
+            break
+    classes = [o for o in outside if not re.fullmatch(r"I[A-Z]\w*", o) or sym.language != "csharp"]
+    if not classes:
+        return None
+    return f"{name} (on this, inherited from {' or '.join(classes[:3])}, outside the repository)"
+
+
 def _unresolved_with_route(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                            path_calls: dict[str, set[str]], resolve_imports: Callable[[str], dict[str, list[str]]]) -> str:
     """An unresolved call's label, with the repository module that passes the name on when an import names one
     (`import Text.Pandoc.Templates (renderTemplate)`: a repository module passing on another's)."""
+    inherited = _inherited_from_outside(index, sym, name, member_calls)
+    if inherited is not None:
+        return inherited
     label = _unresolved_call(index, sym, name, member_calls, path_calls)
     via = resolve_imports(sym.path).get(name) if name not in member_calls else None
     if via:

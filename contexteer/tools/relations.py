@@ -400,6 +400,15 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         if typed:
             out.append(f"methods of library types: {', '.join(typed[:_LISTED])}")
             unresolved = [u for u in unresolved if u not in typed]
+        inherited = [u for u in unresolved if _INHERITED.match(u)]
+        by_base: dict[str, list[str]] = {}
+        for u in inherited:  # `getChildCount (on this, inherited from ReactViewGroup, ..)`: no receiver of unknown type
+            m = _INHERITED.match(u)
+            assert m is not None
+            by_base.setdefault(m.group(2), []).append(m.group(1) + (m.group(3) or ""))
+        for base, said in by_base.items():
+            out.append(f"methods inherited from {base} (outside the repository): {', '.join(said[:_LISTED])}")
+        unresolved = [u for u in unresolved if u not in inherited]
     if target.language == "php":  # `new \RuntimeException(..)`: a global class built, no receiver of unknown type
         built = [u for u in unresolved if re.fullmatch(r"\\[A-Z]\w*(?: at [\d,…]+)?", u)]
         if built:
@@ -420,6 +429,9 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
             and target.language != "rust" else _unresolved_label(model, target)
         out.append(f"{label}: {', '.join(unresolved[:_LISTED])}")
     return out
+
+
+_INHERITED = re.compile(r"([\w$]+) \(on this, inherited from (.+), outside the repository\)( at .*)?$")
 
 
 def _outside_type(language: str | None, label: str) -> bool:

@@ -900,3 +900,18 @@ def test_a_kotlin_call_with_a_converted_argument_is_the_overload_taking_that_typ
     text = served.call("find_related", symbol="Manager.setActivityState", path="src/main/java/a/Manager.kt:10",
                        relation="callers").text
     assert "src/main/java/a/Manager.kt:7 in Manager.setActivityState(Screen, Float)" in text, text
+
+
+def test_java_bare_calls_of_methods_inherited_from_an_outside_base_are_said_so(tmp_path):
+    """rnsvg run 586: FilterView's `getChildCount()` and `getChildAt(i)` (ViewGroup's, through VirtualView extends
+    ReactViewGroup) read "unresolved (a receiver of unknown type)" under 'complete'."""
+    files = {"src/a/VirtualView.java": ("package a;\n\nimport com.facebook.react.views.view.ReactViewGroup;\n\n"
+                                        "public abstract class VirtualView extends ReactViewGroup {\n}\n"),
+             "src/a/FilterView.java": ("package a;\n\nimport android.graphics.Canvas;\n\npublic class FilterView extends VirtualView {\n"
+                                       "    void apply() {\n        Canvas c = new Canvas();\n"
+                                       "        for (int i = 0; i < getChildCount(); i++) {\n            getChildAt(i);\n        }\n"
+                                       "        this.invalidate();\n    }\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="FilterView.apply", relation="callees").text
+    assert "methods inherited from ReactViewGroup (outside the repository): getChildCount at 8, getChildAt at 9, " \
+           "invalidate at 11" in text, text
+    assert "unknown type" not in text and "Canvas (on this" not in text, text
