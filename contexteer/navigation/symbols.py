@@ -564,7 +564,7 @@ def _reference_sites(nav: NavigationService, name: str, defs: list[Any], prefix:
                          importers={r.path for r in refs if r.kind == "import"})
         read_off = _through_module(nav, name, defs, uses) + sum(1 for u in uses if u.kind == "name")
         sites += sorted(uses, key=lambda u: u.kind == "use")
-    if aliased:  # (each file's sites together, in line order; the unresolved text matches last)
+    if aliased or read_off:  # (each file's sites together, in line order; the unresolved text matches last)
         sites = sorted(sites, key=lambda x: (x.kind == "use", x.path, x.line))
     return sites, len(inside) + read_off + len(aliased), left_out
 
@@ -630,7 +630,29 @@ def _through_module(nav: NavigationService, name: str, defs: list[Any], uses: li
                 (bare.search(u.preview or "") and u.path not in paths and (paths & bound_to(u.path, name) or u.path in dotted)):
             u.kind, u.how = "read", "import"
             n += 1
+        elif u.kind == "use" and bare.search(u.preview or "") and (how := _own_scope_use(nav, defs, name, u)) is not None:
+            u.kind, u.how = "read", how
+            n += 1
     return n
+
+
+def _own_scope_use(nav: NavigationService, defs: list[Any], name: str, u: RefSite) -> str | None:
+    """A constant's bare use in its own class (`case JOIN_ROUND:` in RenderableView) or, defined at the top of a file,
+    in that file (Rust's `DEFAULT_KEY_DECOR` in table.rs): "same class" or "same file"; None elsewhere. Constants only
+    (an UPPER_CASE name or a constant's kind): a field's name is as often a local's (rnsvg run 586 and tomledit run
+    583 read such uses as "not resolved: some may be other things with that name")."""
+    folders = {d.path.rpartition("/")[0] for d in defs}
+    if defs and all(d.language == "go" and d.parent_id is None and d.kind in ("constant", "variable") for d in defs) \
+            and len(folders) == 1 and u.path.endswith(".go") and u.path.rpartition("/")[0] in folders:
+        return "same package"  # (Go: `DefaultSignal` in inmem_signal.go, defined per platform in const_*.go)
+    here = [d for d in defs if d.path == u.path]
+    if len(here) != 1 or not (here[0].kind == "constant" or re.fullmatch(r"_?[A-Z][A-Z0-9_]*", name)):
+        return None
+    d = here[0]
+    if d.parent_id is None:
+        return "same file"
+    owner = nav.index.get_symbol(d.parent_id)
+    return "same class" if owner is not None and owner.start_line <= u.line <= owner.end_line else None
 
 
 def _go_dot_importers(nav: NavigationService, defs: list[Any], uses: list[RefSite]) -> set[str]:

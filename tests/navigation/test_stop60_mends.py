@@ -915,3 +915,22 @@ def test_java_bare_calls_of_methods_inherited_from_an_outside_base_are_said_so(t
     assert "methods inherited from ReactViewGroup (outside the repository): getChildCount at 8, getChildAt at 9, " \
            "invalidate at 11" in text, text
     assert "unknown type" not in text and "Canvas (on this" not in text, text
+
+
+def test_a_constant_s_bare_uses_in_its_own_class_file_or_go_package_are_references(tmp_path):
+    """rnsvg run 586 (`case JOIN_ROUND:` in RenderableView), tomledit run 583 (DEFAULT_KEY_DECOR in table.rs) and
+    gometrics run 585 (DefaultSignal in inmem_signal.go, defined per platform): the uses were "by name, not resolved:
+    some may be other things with that name"."""
+    files = {"src/a/View.java": ("package a;\n\npublic class View {\n    static final int JOIN_ROUND = 1;\n\n"
+                                 "    int join(int j) {\n        switch (j) {\n            case JOIN_ROUND:\n"
+                                 "                return 1;\n        }\n        return 0;\n    }\n}\n"),
+             "src/table.rs": ("pub(crate) const DEFAULT_KEY_DECOR: (&str, &str) = (\"\", \" \");\n\n"
+                              "pub fn fmt() -> &'static str {\n    DEFAULT_KEY_DECOR.0\n}\n"),
+             "m/const_unix.go": "//go:build !windows\n\npackage m\n\nconst DefaultSignal = 10\n",
+             "m/const_windows.go": "//go:build windows\n\npackage m\n\nconst DefaultSignal = 21\n",
+             "m/sig.go": "package m\n\nfunc Default() int {\n\treturn DefaultSignal\n}\n"}
+    served = served_tree(tmp_path / "r", files)
+    for q, line in (("JOIN_ROUND", "8: case JOIN_ROUND:"), ("DEFAULT_KEY_DECOR", "4: DEFAULT_KEY_DECOR.0"),
+                    ("DefaultSignal", "4: return DefaultSignal")):
+        text = served.call("search_symbol", query=q, references=True).text
+        assert line in text.split("uses of")[0] and "not resolved" not in text, text
