@@ -630,7 +630,8 @@ def _through_module(nav: NavigationService, name: str, defs: list[Any], uses: li
                 (bare.search(u.preview or "") and u.path not in paths and (paths & bound_to(u.path, name) or u.path in dotted)):
             u.kind, u.how = "read", "import"
             n += 1
-        elif u.kind == "use" and bare.search(u.preview or "") and (how := _own_scope_use(nav, defs, name, u)) is not None:
+        elif u.kind == "use" and bare.search(_STRING.sub('""', (u.preview or "").split("//", 1)[0])) \
+                and (how := _own_scope_use(nav, defs, name, u)) is not None:
             u.kind, u.how = "read", how
             n += 1
     return n
@@ -642,9 +643,10 @@ def _own_scope_use(nav: NavigationService, defs: list[Any], name: str, u: RefSit
     (an UPPER_CASE name or a constant's kind): a field's name is as often a local's (rnsvg run 586 and tomledit run
     583 read such uses as "not resolved: some may be other things with that name")."""
     folders = {d.path.rpartition("/")[0] for d in defs}
-    if defs and all(d.language == "go" and d.parent_id is None and d.kind in ("constant", "variable") for d in defs) \
-            and len(folders) == 1 and u.path.endswith(".go") and u.path.rpartition("/")[0] in folders:
-        return "same package"  # (Go: `DefaultSignal` in inmem_signal.go, defined per platform in const_*.go)
+    if any(d.language == "go" for d in defs):  # (an unexported one's package lines are said apart: msgpack run 424)
+        same = all(d.language == "go" and d.parent_id is None and d.kind in ("constant", "variable") for d in defs) \
+            and name[:1].isupper() and len(folders) == 1 and u.path.rpartition("/")[0] in folders
+        return "same package" if same else None  # (`DefaultSignal` in inmem_signal.go, defined per platform)
     here = [d for d in defs if d.path == u.path]
     if len(here) != 1 or not (here[0].kind == "constant" or re.fullmatch(r"_?[A-Z][A-Z0-9_]*", name)):
         return None
