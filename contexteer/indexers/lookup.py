@@ -1181,7 +1181,7 @@ class _Body:
             head = r.split(".")[0]
             # `Object.getOwnPropertyDescriptor(..)` is the builtin's (zod run 130 read a Proxy handler's namesake), a
             # class name the repository does not define a library's, `os.path.x(..)` an outside module's
-            if head in _JS_GLOBALS or (head[:1].isupper() and not self.index.symbols_named(head)) \
+            if head in JS_GLOBALS or (head[:1].isupper() and not self.index.symbols_named(head)) \
                     or (self.python and head in self._outside_names()) or self._php_outside_typed(head):
                 return None
         anywhere = [s for s in self.index.symbols_named(name) if s.name == name and s.kind == "method"
@@ -2367,6 +2367,15 @@ def _rust_type_module(sym: Symbol, typed: str) -> tuple[str | None, str]:
 def built_field_type(index: IndexQueries, field: Symbol) -> str | None:
     """Swift/Kotlin: the class a field's initializer builds when its header names no type (`lazy var registry =
     SharedObjectRegistry(appContext: self)`, `val holder = ModuleHolder(..)`), when the repository defines it."""
+    if field.language in ("typescript", "tsx", "javascript"):
+        # `private readonly _onScroll = this._register(new Emitter<number>())`, `_register<T>(o: T): T` handing back
+        # what it is given (xterm run 587: `this._onScroll.fire(..)` unresolved)
+        m = re.search(r"=\s*(?:this\.)?([A-Za-z_$][\w$]*)\s*\(\s*new\s+([A-Z][\w$]*)", field.signature or "")
+        if m is not None and _is_type(index, m.group(2)) and any(
+                _TS_IDENTITY.search(d.signature or "") for d in index.symbols_named(m.group(1))
+                if d.name == m.group(1) and d.kind in ("method", "function")):
+            return m.group(2)
+        return None
     if field.language not in ("swift", "kotlin"):
         return None
     built = _SWIFT_BUILT.search(field.signature or "")
@@ -2375,6 +2384,8 @@ def built_field_type(index: IndexQueries, field: Symbol) -> str | None:
     return _returned_field_type(index, field)
 
 
+#: a TypeScript function handing back its argument: `_register<T extends IDisposable>(o: T): T`
+_TS_IDENTITY = re.compile(r"<\s*([A-Za-z_$][\w$]*)\b[^<>]*(?:<[^<>]*>[^<>]*)*>\s*\(\s*[\w$]+\s*\??\s*:\s*\1\s*\)\s*:\s*\1\b")
 #: a field initialized by a method of another value of the class (`val definition = module.definition()`)
 _FIELD_FROM_CALL = re.compile(r"=\s*(?:try\s+)?(?:this\.|self\.)?([a-z_]\w*)\s*(?:\?\.|!!\.|\.)\s*([A-Za-z_]\w*)\s*\(")
 
@@ -5920,7 +5931,7 @@ def _outside_value(index: IndexQueries, defs: dict[str, list[Symbol]], lines: li
             and _declared_receiver(index, defs, lines, site, word) is None:
         return True  # `prometheus.Register(c)`: a package's function, no method (a local `config` shadows `config`)
     # `JSON.parse(body)` is the builtin's, not jsonContentTypeHandler.parse (tRPC A/B run 62)
-    return word in _JS_GLOBALS and site.path.endswith(_JS_EXTS) \
+    return word in JS_GLOBALS and site.path.endswith(_JS_EXTS) \
         and not any(d.name == word for d in index.symbols_named(word)) \
         and _declared_receiver(index, defs, lines, site, word) is None
 
@@ -6157,7 +6168,7 @@ def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Cal
 
 
 #: JavaScript's global objects: a method called on one is the builtin's unless the repository defines the name
-_JS_GLOBALS = frozenset({"JSON", "Math", "Object", "Array", "Promise", "Reflect", "Number", "String", "Date", "Symbol",
+JS_GLOBALS = frozenset({"JSON", "Math", "Object", "Array", "Promise", "Reflect", "Number", "String", "Date", "Symbol",
                          "BigInt", "Intl", "Atomics", "console", "window", "document", "globalThis", "process", "Buffer",
                          "URL", "Boolean", "RegExp", "Error", "Map", "Set", "WeakMap", "WeakSet", "Proxy", "navigator"})
 _JS_EXTS = (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
@@ -8117,7 +8128,9 @@ def _member_type(index: IndexQueries, word: str) -> str | None:
     return next(iter(types)) if len(types) == 1 else None
 
 
-_KEYWORDS_TYPES = frozenset({"val", "var", "final", "static", "private", "public", "protected", "internal", "const", "let"})
+_KEYWORDS_TYPES = frozenset({"val", "var", "final", "static", "private", "public", "protected", "internal", "const", "let",
+                             "readonly", "declare", "override", "abstract", "lateinit", "lazy", "volatile", "transient",
+                             "mutable"})  # (`private readonly _onScroll = ..` is no field of type readonly: xterm run 587)
 
 
 def _ruby_reader_type(index: IndexQueries, word: str) -> str | None:

@@ -23,7 +23,7 @@ from contexteer.indexers.graph import (
     RUST_INTEGER_METHOD,
     SOLE,
 )
-from contexteer.indexers.lookup import REAL_OVERLOADS
+from contexteer.indexers.lookup import JS_GLOBALS, REAL_OVERLOADS
 from contexteer.indexers.model import CLASS_KINDS, kind_word
 from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
@@ -409,6 +409,11 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         for base, said in by_base.items():
             out.append(f"methods inherited from {base} (outside the repository): {', '.join(said[:_LISTED])}")
         unresolved = [u for u in unresolved if u not in inherited]
+    if target.language in ("typescript", "tsx", "javascript"):  # `Math.max(..)`, `JSON.stringify(..)` (xterm run 587)
+        globals_ = [u for u in unresolved if (head := u.split(" ", 1)[0]).count(".") == 1 and head.split(".")[0] in JS_GLOBALS]
+        if globals_:
+            out.append(f"JavaScript globals: {', '.join(globals_[:_LISTED])}")
+            unresolved = [u for u in unresolved if u not in globals_]
     if target.language == "php":  # `new \RuntimeException(..)`: a global class built, no receiver of unknown type
         built = [u for u in unresolved if re.fullmatch(r"\\[A-Z]\w*(?: at [\d,…]+)?", u)]
         if built:

@@ -934,3 +934,18 @@ def test_a_constant_s_bare_uses_in_its_own_class_file_or_go_package_are_referenc
                     ("DefaultSignal", "4: return DefaultSignal")):
         text = served.call("search_symbol", query=q, references=True).text
         assert line in text.split("uses of")[0] and "not resolved" not in text, text
+
+
+def test_a_ts_readonly_field_built_through_a_generic_identity_is_typed_and_math_is_a_global(tmp_path):
+    """xterm run 587: `private readonly _onScroll = this._register(new Emitter<number>())` read as a field of type
+    "readonly", so `this._onScroll.fire(..)` was unresolved; `Math.max` stood among the unresolved calls."""
+    files = {"src/event.ts": "export class Emitter<T> {\n  public fire(event: T): void {\n  }\n}\n",
+             "src/lifecycle.ts": ("export class Disposable {\n"
+                                  "  protected _register<T extends object>(o: T): T {\n    return o;\n  }\n}\n"),
+             "src/service.ts": ("import { Emitter } from './event';\nimport { Disposable } from './lifecycle';\n\n"
+                                "export class BufferService extends Disposable {\n"
+                                "  private readonly _onScroll = this._register(new Emitter<number>());\n\n"
+                                "  public scroll(n: number): void {\n    this._onScroll.fire(Math.max(n, 0));\n  }\n}\n")}  # 8
+    text = served_tree(tmp_path / "r", files).call("find_related", symbol="BufferService.scroll", relation="callees").text
+    assert "Emitter.fire src/event.ts:2-3 called at 8" in text, text
+    assert "JavaScript globals: Math.max at 8" in text and "unresolved" not in text, text
