@@ -796,8 +796,13 @@ def _own_namesake_calls(index: IndexQueries, target: Symbol, dropped: list[Any])
     by: dict[int, tuple[Symbol, list[Any]]] = {}
     rest: list[Any] = []
     files: dict[str, list[Symbol]] = {}
+    texts: dict[str, list[str]] = {}
     for c in dropped:
         syms = files.setdefault(c.path, index.symbols_in_file(c.path))
+        line = texts.setdefault(c.path, lines_of(index, c.path))[c.line - 1] if c.line > 0 else ""
+        if not re.search(rf"(?:(?<![\w$.])|(?<![\w$])(?:this|self|Self)\s*(?:\.|::|->)\s*){re.escape(target.name)}\s*\(", line):
+            rest.append(c)  # (`self.value.to_repr()` in Formatted is T's, not Formatted's own: tomledit run 589)
+            continue
         holder = c.symbol or enclosing(syms, c.line)
         while holder is not None and holder.kind not in CLASS_KINDS:
             holder = next((s for s in syms if s.id == holder.parent_id), None) if holder.parent_id is not None else None
@@ -963,6 +968,11 @@ def _inherited_from_outside(index: IndexQueries, sym: Symbol, name: str, member_
         return None  # (Java's and Kotlin's methods are lower case: `Canvas(..)`, `new RectF(..)` build classes)
     body = lines_of(index, sym.path)[sym.start_line - 1:sym.end_line]
     if any(re.search(rf"\bnew\s+{re.escape(name)}\b", t) for t in body):
+        return None
+    called = [m for t in body for m in re.finditer(rf"(?<![\w$])({re.escape(name)})\s*[({{]", t)
+              if not re.search(r"(?<![\w$])(?:this|super|base)\s*\.\s*$|[\w$)\]?!]\s*\??\.\s*$", t[: m.start()])
+              or re.search(r"(?<![\w$])(?:this|super|base)\s*\.\s*$", t[: m.start()])]
+    if not called:  # (`fragment.screen.let { .. }` is on a value, no inherited method: rnscreens run 594)
         return None
     on = member_calls.get(name, set()) - {""}
     if on - {"this", "super", "base"}:

@@ -949,3 +949,21 @@ def test_a_ts_readonly_field_built_through_a_generic_identity_is_typed_and_math_
     text = served_tree(tmp_path / "r", files).call("find_related", symbol="BufferService.scroll", relation="callees").text
     assert "Emitter.fire src/event.ts:2-3 called at 8" in text, text
     assert "JavaScript globals: Math.max at 8" in text and "unresolved" not in text, text
+
+
+def test_own_namesake_grouping_and_inherited_calls_take_only_bare_or_this_calls(tmp_path):
+    """Reruns 589 and 594 of this stop's own mends: `self.value.to_repr()` inside Formatted (T's to_repr) was grouped
+    as "calls of Formatted's own to_repr", and Kotlin's `fragment.screen.let { .. }` in a Fragment subclass was said
+    "let (on this, inherited from Fragment)"."""
+    files = {"src/a/VirtualView.java": "package a;\n\npublic class VirtualView {\n    void clear() {\n    }\n}\n",
+             "src/a/Other.java": "package a;\n\npublic class Other {\n    void clear() {\n    }\n}\n",
+             "src/a/Svg.java": ("package a;\n\npublic class Svg {\n    private Other other;\n\n    private void clear() {\n    }\n\n"
+                                "    void one() {\n        other.clear();\n    }\n\n    void two() {\n        other.clear();\n    }\n}\n"),
+             "src/main/java/k/Frag.kt": ("package k\n\nimport androidx.fragment.app.Fragment\n\nclass Screen(val id: Int)\n\n"
+                                         "class Frag(val screen: Screen) : Fragment() {\n    fun go() {\n"
+                                         "        screen.let { requireView() }\n    }\n}\n")}
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("find_related", symbol="VirtualView.clear", relation="callers").text
+    assert "own clear" not in text and "src/a/Svg.java:10" in text, text
+    text = served.call("find_related", symbol="Frag.go", relation="callees").text
+    assert "let (on this" not in text and "methods inherited from Fragment (outside the repository): requireView" in text, text
