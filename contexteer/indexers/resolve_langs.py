@@ -400,6 +400,9 @@ class LanguageResolvers(ResolverBase):
             unit = units[0] if len(set(units)) == 1 else None
             return Resolution(targets=tuple(dict.fromkeys(targets)), unit=unit, names=tuple(by_name))
         segs = mod.split(".")
+        if segs[0] == "javax" and len(segs) > 1 and segs[1] not in stdnames.JDK_JAVAX \
+                and ".".join(segs[1:3]) != "annotation.processing":
+            return Resolution(external=".".join(segs[:2]))
         if segs[0] in stdnames.JVM_PLATFORM:
             keep = 2
             while keep < len(segs) and segs[keep][:1].islower() and self._jvm_package_files(src, segs[:keep]):

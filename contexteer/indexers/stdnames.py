@@ -79,6 +79,10 @@ KOTLIN_STDLIB = frozenset(
 
 #: (not kotlinx: kotlinx.coroutines and kotlinx.serialization are libraries a build file names, not the platform)
 JVM_PLATFORM = frozenset({"java", "javax", "jdk", "sun", "kotlin", "scala"})
+#: the javax packages the JDK itself ships (`javax.annotation` without `.processing` is JSR-305's or Jakarta's, a
+#: library: rnsvg run 586 read `javax.annotation.Nullable` called standard library)
+JDK_JAVAX = frozenset({"accessibility", "crypto", "imageio", "lang", "management", "naming", "net", "print", "rmi",
+                       "script", "security", "smartcardio", "sound", "sql", "swing", "tools", "transaction", "xml"})
 #: the first segments of .NET platform namespaces
 DOTNET_PLATFORM = frozenset({"System", "Microsoft", "Windows"})
 

@@ -142,7 +142,7 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
         named = any(x.names for x in model.external)  # one Java-like file: what it imports from each package
         glue = "; " if named else ", "
         if ext:
-            out.append("external: " + glue.join(f"{x.package}" + (f" {x.declared}" if x.declared else " (undeclared)" if model._manifests else "") +
+            out.append("external: " + glue.join(f"{x.package}" + (f" {_version(x.declared)}" if x.declared else " (undeclared)" if model._manifests else "") +
                                                 (f" ×{x.used_by}" if x.used_by > 1 else "") + _scope(x) + _names(x.names)
                                                 for x in ext[:pkgs])
                        + (f"{glue}… {len(ext) - pkgs} more" if len(ext) > pkgs else ""))
@@ -197,10 +197,17 @@ def _reach_by_line(model: Dependencies) -> dict[int, str]:
         first = subs + [t for t in targets if t not in subs] if subs and len(subs) < 4 else targets
         out.setdefault(n, "-> " + (", ".join(first) if subs and len(subs) < 4 else first[0]))
     for x in model.external:
-        what = "standard library" if x.stdlib else "external" + (f" {x.declared}" if x.declared else "")
+        what = "standard library" if x.stdlib else "external" + ((", " if _version(x.declared) == "any version" else " ")
+                                                                  + _version(x.declared) if x.declared else "")
         for n in x.lines:
             out.setdefault(n, f"({what})")
     return out
+
+
+def _version(declared: str) -> str:
+    """A declared version as said: Gradle's `+` (`react-native:+`) is "any version" (rnsvg runs 577 and 592 read
+    "(external +)" as unexplained)."""
+    return "any version" if declared.strip() in ("+", "*", "latest") else declared
 
 
 MAX_MENTIONS = 6  # comment lines shown for a name the code never uses

@@ -967,3 +967,15 @@ def test_own_namesake_grouping_and_inherited_calls_take_only_bare_or_this_calls(
     assert "own clear" not in text and "src/a/Svg.java:10" in text, text
     text = served.call("find_related", symbol="Frag.go", relation="callees").text
     assert "let (on this" not in text and "methods inherited from Fragment (outside the repository): requireView" in text, text
+
+
+def test_java_javax_annotation_is_a_library_and_gradle_s_plus_is_any_version(tmp_path):
+    """rnsvg runs 577, 586, 592: `import javax.annotation.Nullable;` read "(standard library)" (JSR-305's, not the
+    JDK's), and `implementation 'com.facebook.react:react-native:+'` showed as an unexplained "(external +)"."""
+    files = {"build.gradle": "dependencies {\n    implementation 'com.facebook.react:react-native:+'\n}\n",
+             "src/main/java/a/V.java": ("package a;\n\nimport com.facebook.react.bridge.ReadableMap;\n"
+                                        "import javax.annotation.Nullable;\nimport javax.crypto.Cipher;\n\n"
+                                        "public class V {\n    @Nullable ReadableMap m;\n    Cipher c;\n}\n")}
+    text = served_tree(tmp_path / "r", files).call("list_dependencies", path="src/main/java/a/V.java", view="uses").text
+    assert "javax.annotation (external)" in text and "javax.crypto (standard library)" in text, text
+    assert "(external, any version)" in text and "external +" not in text, text
