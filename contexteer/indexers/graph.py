@@ -45,6 +45,7 @@ from contexteer.indexers.lookup import (
     composed_of,
     constructor_named_by_class,
     continued_chain,
+    cpp_class_of,
     enclosing,
     enclosing_shown,
     ends_chain_step,
@@ -3086,6 +3087,11 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
                         added.append((n, "this"))
                         continue
                     element = _indexed_receiver(text, m.start(), php=language == "php") if language in CHAIN_LANGUAGES else None
+                    deref = re.search(r"\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*(?:->|\.)\s*$", text[: m.start()]) \
+                        if language == "cpp" and element is None else None
+                    if deref is not None:  # `(*it)->processArg(..)`: a member of what the iterator reaches (tclap run
+                        added.append((n, deref.group(1) + "[]"))  # 573: "on an expression of unknown type")
+                        continue
                     if element is not None:  # `predicates[i].evaluate(x)`: a member of the array's element type
                         added.append((n, element + "[]"))
                         continue
@@ -3147,6 +3153,8 @@ def call_receivers(calls: dict[str, list[int]], member_calls: dict[str, set[str]
 def _jvm_outside_local(index: IndexQueries, sym: Symbol, word: str) -> str | None:
     """Java/Kotlin/C#/Scala: the type a parameter or local is declared with when the repository defines no type of
     that name (`List`, `Collection`, `StringBuilder`), else None."""
+    if sym.language == "cpp":
+        return _cpp_std_value(index, sym, word)
     if sym.language not in ("java", "kotlin", "csharp", "scala"):
         return None
     typed = declared_type(sym.signature or "", word)
@@ -3161,6 +3169,33 @@ def _jvm_outside_local(index: IndexQueries, sym: Symbol, word: str) -> str | Non
 
 
 
+#: the C++ standard library's class templates and classes a value is most often declared with
+_CPP_STD_TYPES = frozenset({
+    "string", "wstring", "string_view", "basic_string", "vector", "list", "forward_list", "deque", "array", "map",
+    "multimap", "set", "multiset", "unordered_map", "unordered_set", "unordered_multimap", "unordered_multiset",
+    "queue", "priority_queue", "stack", "pair", "tuple", "optional", "variant", "shared_ptr", "unique_ptr",
+    "weak_ptr", "function", "ostream", "istream", "iostream", "ostringstream", "istringstream", "stringstream",
+    "ofstream", "ifstream", "fstream", "bitset", "mutex", "thread", "atomic"})
+
+
+def _cpp_std_value(index: IndexQueries, sym: Symbol, word: str) -> str | None:
+    """C++: the standard library type (`std::list`) a parameter, local or field of the method's class is declared
+    with (`std::list<Arg*> _argList;`, `std::vector<std::string>& args`), when the repository defines no type so
+    named; None otherwise (tclap run 573 read `_argList.begin()` as "maybe MultiArg.begin")."""
+    texts = [whole_header(lines_of(index, sym.path), sym.start_line, end=sym.end_line) or sym.signature or "",
+             "\n".join(lines_of(index, sym.path)[sym.start_line - 1:sym.end_line])]
+    cls = cpp_class_of(index, sym) if sym.kind == "method" else None
+    if cls is not None:
+        texts += [f.signature or "" for f in index.symbols_in_file(cls.path) if f.parent_id == cls.id and f.name == word]
+    rx = re.compile(rf"(?<![\w:])(?:const\s+)?(std::)?([a-z_]\w*)\s*(?:<(?:[^<>;(){{}}]|<(?:[^<>;(){{}}]|<[^<>;(){{}}]*>)*>)*>)?"
+                    rf"\s*(?:const\s*)?[&*]{{0,2}}\s*\b{re.escape(word)}\s*(?:[=;,)({{\[]|$)", re.M)
+    for text in texts:
+        m = rx.search(text)
+        if m is not None and m.group(2) in _CPP_STD_TYPES and not _is_type(index, m.group(2)):
+            return "std::" + m.group(2)
+    return None
+
+
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                      path_calls: dict[str, set[str]]) -> str:
     """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
@@ -3172,12 +3207,15 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     # a value's method, not a class's, a module's or a package's (`Vec::with_capacity`, Go's `strings.Split`,
     # Python's `np.array`: a same-named method of the repository is no candidate for those)
     values = [r for r in on if r[:1].islower() and r not in path_calls.get(name, set())]
-    typed_all = [_jvm_outside_local(index, sym, v) for v in values] if 1 < len(on) == len(values) <= 3 else []
+    # (C++ fields are `_argList`, `m_items`, `items_`: values too)
+    held = [r for r in on if r.lstrip("_")[:1].islower() and r not in path_calls.get(name, set())] \
+        if sym.language == "cpp" else values
+    typed_all = [_jvm_outside_local(index, sym, v) for v in held] if 1 < len(on) == len(held) <= 3 else []
     if typed_all and all(typed_all):  # `arg.contains(..)` and `present.contains(..)`: String's and Set's
-        return ", ".join(f"{t}.{name} (on {v})" for t, v in zip(typed_all, values, strict=True))
-    outside = _jvm_outside_local(index, sym, values[0]) if len(on) == 1 and len(values) == 1 else None
+        return ", ".join(f"{t}.{name} (on {v})" for t, v in zip(typed_all, held, strict=True))
+    outside = _jvm_outside_local(index, sym, held[0]) if len(on) == 1 and len(held) == 1 else None
     if outside is not None:  # `List<SubParameterIndex> subParameters = ..; subParameters.isEmpty()`: List's
-        return f"{outside}.{name} (on {values[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)
+        return f"{outside}.{name} (on {held[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)
     splat = _ruby_splat(sym, values[0]) if sym.language == "ruby" and len(on) == 1 and len(values) == 1 else None
     if splat is not None:  # `def render(*args)`: `args.shift` is Array's (liquid run 509 was offered Tokenizer.shift)
         return f"{splat}#{name} (on {values[0]})"

@@ -1734,7 +1734,7 @@ class _Body:
             word = (m.group(1) or m.group(2)) if m else None
             if word and word not in _C_NOT_ELEMENT:
                 return word
-        return None
+        return cpp_iterated(self.index, head, r, self._c_element_type)
 
     def _php_type(self, r: str) -> str | None:
         """A PHP receiver's class: a local or parameter (`$handler`, through a foreach over a typed array), else a
@@ -4736,14 +4736,50 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
         _settle(site, against, fits, text, callee, language, typed_params)
 
 
+def cpp_iterated(index: IndexQueries, head: str, r: str,
+             element_of: Callable[[str, str], str | None] | None = None) -> str | None:
+    """C++: the element type an iterator `r` reaches, `(*it)->processArg(..)`: declared with a container's
+    iterator (`std::list<Arg*>::const_iterator it`), a typedef of one (tclap's `ArgListIterator it`, run 573), or
+    `auto it = xs.begin()` over a container the body or class declares."""
+    w = re.escape(r)
+    decl = re.search(rf"((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*(?:<[^;(){{}}]*>)?(?:::(?:const_|reverse_|const_reverse_)?iterator)?)"
+                     rf"\s+{w}\s*(?:=|;|\(|\{{)", head)
+    written = decl.group(1) if decl is not None else ""
+    if written == "auto":
+        begun = re.search(rf"\b{w}\s*=\s*(?:this->)?([A-Za-z_]\w*)\s*(?:\.|->)\s*c?r?begin\s*\(", head)
+        return element_of(head, begun.group(1)) if begun is not None and element_of is not None else None
+    if re.fullmatch(r"[A-Za-z_]\w*", written or "-"):  # a typedef's name: what it names
+        named = [s for s in index.symbols_named(written) if s.name == written and s.language in ("c", "cpp")
+                 and re.search(r"\b(?:typedef|using)\b", s.signature or "")]
+        written = re.sub(r"^\s*typedef\s+|\s*\b\w+\s*;?\s*$", "", named[0].signature or "") if len(named) == 1 else ""
+        written = re.sub(r"^\s*using\s+\w+\s*=\s*|;\s*$", "", written)
+    m = re.search(r"<\s*(?:const\s+)?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)\s*[*&]?\s*>\s*::\s*(?:const_|reverse_|const_reverse_)?iterator\b",
+                  written)
+    return m.group(1) if m is not None and m.group(1) not in _C_NOT_ELEMENT else None
+
+
 def _element_verdict(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,
                      before: str, owner: str, language: str | None) -> str | bool | None:
-    """A call on a PHP array's element, settled by the docblock's element type: "receiver type", False for another
-    class, None when nothing says (or another language)."""
-    if language != "php":
+    """A call on an array's element, settled by the element type: in PHP the docblock's, elsewhere the declaration's
+    in the enclosing definition (`path[i].to_repr()` in `fn duplicate_key(path: &[Key], ..)`, `gs[0].Gather()` with
+    `gs []Gatherer`: tomledit run 589 read the first "by name only"): "receiver type", False for another class,
+    None when nothing says."""
+    if language == "php":
+        got = _php_element_receiver(index, defs, lines, site, before, owner)
+        return "receiver type" if got else got
+    m = re.search(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*\[[^\[\]]*\]\s*(?:\.|\?\.|->)\s*$", before)
+    deref = re.search(r"\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*(?:->|\.)\s*$", before) if language == "cpp" else None
+    m = m or deref  # `(*it)->processArg(..)`: the iterator's element (tclap run 573: "by name only")
+    enc = enclosing(_symbols_of(index, defs, site.path), site.line) if m is not None else None
+    if m is None or enc is None or m.group(1) in SELF_WORDS:
         return None
-    got = _php_element_receiver(index, defs, lines, site, before, owner)
-    return "receiver type" if got else got
+    head = " ".join([_uncut(index, enc).signature or "", *lines[enc.start_line - 1:site.line]])
+    typed = cpp_iterated(index, head, m.group(1)) if deref is not None else element_type(head, m.group(1))
+    if typed is None or not _is_type(index, typed):
+        return None
+    if typed == owner or inherits(index, typed, owner):
+        return "receiver type"
+    return False if not inherits(index, owner, typed) else None
 
 
 def _php_element_receiver(index: IndexQueries, defs: dict[str, list[Symbol]], lines: list[str], site: Caller,

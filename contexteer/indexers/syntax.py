@@ -754,7 +754,10 @@ def _still_open(lines: list[str], at: int, end: int) -> bool:
     _, r := range xs {`) scopes it to the block, more indented; a statement to the lines at its own level or deeper."""
     head = lines[at - 1] if 0 < at <= len(lines) else ""
     level = _indent(head)
-    block = head.rstrip().endswith("{")
+    # (a trailing comment after the brace too: `} catch (ExitException &e) { // catch any exceptions`, TCLAP's test18)
+    cut = head.find("//")
+    code = head[:cut] if cut >= 0 and head[:cut].count('"') % 2 == 0 else head
+    block = code.rstrip().endswith("{")
     for k in range(at + 1, min(end, len(lines)) + 1):
         text = lines[k - 1]
         if not text.strip():
@@ -867,8 +870,9 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
     # class caught (ramsey/uuid run 512 read `$exception->getMessage()` as a receiver of unknown type)
     # (a PHP multi-catch `catch (A | B $e)` binds no one class, review of stop 58; Java's `catch (A | B e)` keeps
     # the first, through which a shared base's methods resolve: the second review of stop 58)
-    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)"
-                           rf"(?:\s+\$|(?:\s*\|[^)$]*?)?\s+){w.lstrip(chr(92)).lstrip('$')}\s*\)")
+    # (C++ `catch (const TCLAP::ExitException &ee)` too: TCLAP run 573 read `ee.getExitStatus()` as unknown)
+    php_catch = re.compile(rf"\bcatch\s*\(\s*(?:final\s+|const\s+)?\\?(?:[A-Za-z_]\w*(?:[\\.]|::))*([A-Z]\w*)"
+                           rf"(?:\s+\$|(?:\s*\|[^)$]*?)?(?:\s+|\s*[&*]+\s*)){w.lstrip(chr(92)).lstrip('$')}\s*\)")
     depth = -1  # inside a `when (word) {` block: its brace depth
     for i in range(max(start, 1), min(end, start + 400, len(lines)) + 1):
         text = lines[i - 1]
@@ -1622,7 +1626,9 @@ def _arm_cfg(lines: list[str], opener: int) -> str | None:
 
 
 #: a catch clause binding a variable: `catch (FooException | BarException $e) {` (PHP), `catch (IOException e) {`
-_CATCH_CLAUSE = re.compile(r"\bcatch\s*\(\s*(?:final\s+)?\\?(?:[A-Za-z_]\w*[\\.])*([A-Z]\w*)(?:\s*\|[^)$]*?)?\s+\$?(\w+)\s*\)\s*\{")
+#: (C++ too: `catch (const ExitException &ee) {`, TCLAP run 573)
+_CATCH_CLAUSE = re.compile(r"\bcatch\s*\(\s*(?:final\s+|const\s+)?\\?(?:[A-Za-z_]\w*(?:[\\.]|::))*([A-Z]\w*)(?:\s*\|[^)$]*?)?"
+                           r"(?:\s+|\s*[&*]+\s*)\$?(\w+)\s*\)\s*\{")
 
 
 def caught_type(lines: list[str], start: int, line: int, before: str, word: str) -> str | None:

@@ -424,6 +424,10 @@ def _outside_lines(model: RelatedResult, target: Any) -> list[str]:
         if slots:  # read them under "not defined by name in the repository")
             out.append(f"through function pointers: {', '.join(slots[:_LISTED])}")
             unresolved = [u for u in unresolved if u not in slots]
+        held = [u for u in unresolved if re.match(r"std::\w+\.\w+ \(on ", u)]  # `std::list.begin (on _argList)`
+        if held:  # (tclap run 573 read it "maybe MultiArg.begin" and `args.empty` "not defined by name in the repository")
+            out.append(f"methods of standard library types: {', '.join(held[:_LISTED])}")
+            unresolved = [u for u in unresolved if u not in held]
         guessed = [u for u in unresolved if " (maybe " in u or " so named: " in u]  # the repository has the name
         if guessed:
             out.append(f"unresolved (a receiver of unknown type): {', '.join(guessed[:_LISTED])}")
