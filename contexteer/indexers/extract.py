@@ -708,6 +708,10 @@ def _module_ref(module: str, spec: LanguageSpec) -> str:
     return module.strip('"<>').rstrip("/").rsplit("/", 1)[-1].rsplit("::", 1)[-1]
 
 
+#: wrappers that group definitions in parentheses, even when they hold one (Go's `const (..)` and `var (..)`)
+_GROUPING = frozenset({"const_declaration", "var_declaration"})
+
+
 def _outer(node: ts.Node, spec: LanguageSpec) -> tuple[ts.Node, ts.Node | None]:
     """The node with decorators / `export` / attributes: a wrapper counts unless it groups several
     definitions (Go's `const ( a = 1; b = 2 )`). Also returns node.parent (None when the language has
@@ -723,6 +727,9 @@ def _outer(node: ts.Node, spec: LanguageSpec) -> tuple[ts.Node, ts.Node | None]:
     while parent is not None and parent.type in wrappers:
         if sum(1 for c in parent.named_children if c.type == outer.type) > 1:
             break
+        if parent.type in _GROUPING and any(c.type == "(" for c in parent.children):
+            break  # Go `const (\n  // doc\n  flushInterval = 100 * time.Millisecond\n)`: the one constant's own line,
+            # not the block's (gometrics run 575 was told statsite.go:13-18 for a constant at 17)
         outer = parent
         parent = parent.parent
     return outer, up

@@ -108,6 +108,11 @@ STD_MEMBERS: dict[str, str] = {
     "exec.Cmd.Stderr": "io.Writer", "exec.Cmd.ProcessState": "os.ProcessState",
     "bufio.Scanner.Text()": "string", "strings.Builder.String()": "string", "bytes.Buffer.Bytes()": "[]byte",
     "time.Time.Sub()": "time.Duration", "time.Time.Add()": "time.Time", "time.Time.UTC()": "time.Time",
+    # (gometrics run 575: `interval.Interval.Round(time.Second).UTC().String()` stopped after Round)
+    "time.Time.Round()": "time.Time", "time.Time.Truncate()": "time.Time", "time.Time.Local()": "time.Time",
+    "time.Time.In()": "time.Time", "time.Time.AddDate()": "time.Time", "time.Time.String()": "string",
+    "time.Time.Format()": "string", "time.Duration.String()": "string", "time.Duration.Round()": "time.Duration",
+    "time.Duration.Truncate()": "time.Duration",
     "time.Timer.C": "<-chan time.Time", "time.Ticker.C": "<-chan time.Time", "time.Now()": "time.Time",
     "reflect.Value.Type()": "reflect.Type", "reflect.Value.Elem()": "reflect.Value", "reflect.Value.Field()": "reflect.Value",
     "reflect.Value.Index()": "reflect.Value", "reflect.Type.Elem()": "reflect.Type", "reflect.Type.Field()": "reflect.StructField",

@@ -91,6 +91,7 @@ from contexteer.indexers.syntax import (
     caught_types,
     declared_type,
     generic_bounds,
+    go_embedded_qualified,
     local_binding,
     loose_types,
     param_types,
@@ -2608,7 +2609,9 @@ def _go_external_receivers(index: IndexQueries, sym: Symbol, lines: list[str], r
 
 def _go_call_lines(sym: Symbol, lines: list[str], recv: str, method: str) -> list[int]:
     """The lines of a Go body calling `recv.method(` (at most 8)."""
-    rx = re.compile(rf"(?<![\w.]){re.escape(recv)}\s*\.\s*{re.escape(method)}\s*\(")
+    # (a chain's calls with their arguments: `interval.Interval.Round().UTC()` is written `..Round(time.Second).UTC()`)
+    written = re.escape(recv).replace(r"\(\)", r"\([^()]*\)").replace(r"\.", r"\s*\.\s*")
+    rx = re.compile(rf"(?<![\w.]){written}\s*\.\s*{re.escape(method)}\s*\(")
     return [k for k in range(sym.start_line, min(sym.end_line, len(lines)) + 1)
             if rx.search(lines[k - 1].split("//", 1)[0])][:8]
 
@@ -2623,6 +2626,9 @@ def _go_external_call(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
         return f"{typed}.{method} (on {recv})"
     if "." in recv:
         return None
+    promoted = _go_promoted_outside(index, sym, lines, recv, method, imports_package)
+    if promoted is not None:
+        return promoted
     made = re.search(rf"\b{re.escape(recv)}(?:\s*,\s*\w+)?\s*:=\s*([\w.]+)\.(\w+)\(",
                      "\n".join(lines[sym.start_line - 1:sym.end_line]))
     if made is None:
@@ -2640,6 +2646,29 @@ def _go_external_call(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
     return f"{recv}.{method} ({recv} from {owner}.{made.group(2)})" if owner is not None else None
 
 
+def _go_promoted_outside(index: IndexQueries, sym: Symbol, lines: list[str], recv: str, method: str,
+                         imports_package: Callable[[list[str], str], bool]) -> str | None:
+    """`sync.RWMutex.RLock (on interval, embedded in IntervalMetrics)`: a method no repository type has, called on a
+    value of a repository struct that embeds one other package's type, which is where Go promotes it from
+    (gometrics runs 575/585: `interval.RLock()` on a `*IntervalMetrics` embedding sync.RWMutex was "a receiver of
+    unknown type"). None when the struct embeds no outside type, or several."""
+    held = value_type(index, lines, sym, sym.end_line, recv)
+    structs = [s for s in index.symbols_named(held) if s.name == held and s.language == "go"
+               and s.kind in CLASS_KINDS] if held else []
+    if len(structs) != 1:
+        return None
+    struct = structs[0]
+    if member_of_type(index, struct.name, method, sym, [struct.path], called=True) is not None:
+        return None  # the repository's own (through a repository type it embeds, or itself)
+    own_lines = lines_of(index, struct.path)
+    outside = [(q, n) for q, n in go_embedded_qualified(own_lines, struct.start_line, struct.end_line)
+               if q is not None and imports_package(own_lines, q)]
+    if len(outside) != 1:
+        return None
+    q, n = outside[0]
+    return f"{q}.{n}.{method} (on {recv}, embedded in {struct.name})"
+
+
 def _go_external_type(index: IndexQueries, sym: Symbol, lines: list[str], recv: str,
                       imports_package: Callable[[list[str], str], bool]) -> str | None:
     """`reflect2.UnsafeMapType` when the value `recv` (`t`, `encoder.mapType`) is declared with another package's
@@ -2655,18 +2684,22 @@ def _go_external_type(index: IndexQueries, sym: Symbol, lines: list[str], recv: 
         for step in steps:
             outside = std_member_type(outside, step) if outside is not None else None
         return outside if outside is not None and re.fullmatch(r"[a-z]\w*\.[A-Z]\w*", outside) else None
-    if any("(" in step for step in steps):
-        return None
     typed = value_type(index, lines, sym, sym.end_line, first)
     for n, step in enumerate(steps):
-        got = member_of_type(index, typed, step, sym, []) if typed else None
+        got = member_of_type(index, typed, step, sym, []) if typed and "(" not in step else None
         if got is None or got[0].kind not in ("field", "property", "variable"):
             return None
         decl = (got[0].signature or "").split(None, 1)[1] if len((got[0].signature or "").split(None, 1)) == 2 else ""
         m = qualified.match(decl.strip())
         if m is not None:
-            own = lines_of(index, got[0].path)
-            return f"{m.group(1)}.{m.group(2)}" if n == len(steps) - 1 and imports_package(own, m.group(1)) else None
+            if not imports_package(lines_of(index, got[0].path), m.group(1)):
+                return None
+            # then the standard type's members: `interval.Interval.Round(time.Second).UTC()` is a time.Time
+            # (gometrics run 575: unresolved past the field)
+            reached: str | None = f"{m.group(1)}.{m.group(2)}"
+            for rest in steps[n + 1:]:
+                reached = std_member_type(reached, rest) if reached is not None else None
+            return reached if reached is not None and re.fullmatch(r"[a-z]\w*\.[A-Z]\w*", reached) else None
         typed = _field_named_type(decl)
     return None
 

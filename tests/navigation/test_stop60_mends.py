@@ -1042,3 +1042,31 @@ def test_a_rust_call_on_a_slice_element_is_a_caller_by_the_element_type(tmp_path
     assert "all by receiver type" in text and "src/table.rs:4 in duplicate_key" in text, text
     text = served.call("find_related", symbol="Repr.to_repr", relation="callers").text
     assert "table.rs:4" not in text.split("left out")[0], text
+
+
+GO_EMBEDDED_OUTSIDE = {
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
+    "inmem.go": ("package metrics\n\nimport (\n\t\"sync\"\n\t\"time\"\n)\n\n"
+                 "type IntervalMetrics struct {\n\tsync.RWMutex\n\n\tInterval time.Time\n}\n\n"                   # 8-12
+                 "type Sink struct {\n\tdata []*IntervalMetrics\n}\n\n"                                          # 14
+                 "func (s *Sink) Show() string {\n\tvar interval *IntervalMetrics\n\tinterval = s.data[0]\n"      # 18
+                 "\tinterval.RLock()\n\tdefer interval.RUnlock()\n"                                              # 21, 22
+                 "\treturn interval.Interval.Round(time.Second).UTC().String()\n}\n"),                           # 23
+    "statsite.go": ("package metrics\n\nimport \"time\"\n\nconst (\n\t// We force flush after this period.\n"
+                    "\tflushInterval = 100 * time.Millisecond\n)\n"),                                            # 7
+    "other.go": "package metrics\n\ntype Lockable struct{}\n\nfunc (l *Lockable) Lock() {}\n",
+}
+
+
+def test_go_promoted_outside_methods_standard_chains_and_a_lone_constant_s_own_line(tmp_path):
+    """gometrics runs 575/585/591: `interval.RLock()` on a `*IntervalMetrics` that embeds sync.RWMutex and the rest of
+    `interval.Interval.Round(time.Second).UTC().String()` were "a receiver of unknown type" in callees; the one
+    constant of a `const ( .. )` block was located at the block (statsite.go:13-18) instead of its own line."""
+    served = served_tree(tmp_path / "r", GO_EMBEDDED_OUTSIDE)
+    text = served.call("find_related", symbol="Sink.Show", relation="callees").text
+    assert "sync.RWMutex.RLock (on interval, embedded in IntervalMetrics) at 21" in text, text
+    assert "sync.RWMutex.RUnlock (on interval, embedded in IntervalMetrics) at 22" in text, text
+    assert "time.Time.UTC (on interval.Interval.Round()) at 23" in text, text
+    assert "time.Time.String (on interval.Interval.Round().UTC()) at 23" in text and "unresolved" not in text, text
+    text = served.call("search_symbol", query="flushInterval").text
+    assert "statsite.go:7-7 constant" in text, text
