@@ -3276,6 +3276,7 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     # a public name is as likely a list's or dict's)
     if values and not set(on) & _SELF_WORDS and (sym.language not in ("go", "python")
                                                  or (sym.language == "python" and re.match(r"_[a-z]", name))) \
+            and not (sym.language == "rust" and name in RUST_STD_TRAIT_METHODS) \
             and not (language_family(sym.language) == language_family("javascript") and name in JS_BUILTIN_METHODS):  # `list.push(x)` is Array's
         family = language_family(sym.language)
         # an override is no guess: `surface.view?.requestLayout()` is Android's View's, which ReactViewGroup's
@@ -3323,6 +3324,12 @@ def _ruby_splat(sym: Symbol, word: str) -> str | None:
 
 
 #: methods every Rust integer type has: a call of one on a value of unknown type is as likely the integer's
+#: methods of the Rust standard library's traits every type may have (`clone`, `into`): a call of one on a value of
+#: unknown type is no guess at the repository's one impl of it (tomledit run 595 was offered Map.clone for a
+#: `Vec<Key>` field's and an InternalString's clone)
+RUST_STD_TRAIT_METHODS = frozenset({
+    "clone", "clone_from", "into", "try_into", "to_owned", "to_string", "eq", "ne", "cmp", "partial_cmp", "hash", "fmt",
+    "default", "as_ref", "as_mut", "borrow", "borrow_mut", "deref", "deref_mut", "drop", "into_iter", "from_str"})
 RUST_INTEGER_METHOD = re.compile(r"(?:checked|wrapping|saturating|overflowing)_(?:add|sub|mul|div|rem|neg|pow|shl|shr|abs)"
                                   r"(?:_signed|_unsigned)?|(?:div|rem)_euclid|abs_diff|signum|is_positive|is_negative"
                                   r"|leading_zeros|trailing_zeros|count_ones|count_zeros|rotate_left|rotate_right"

@@ -2152,11 +2152,14 @@ def _local_member(index: IndexQueries, sym: Symbol, own_class: Symbol | None, wo
             # `let mut lookahead = input.lookahead1();` with `input: ParseStream`: what the parameter's type's method
             # returns (syn's data_struct had left every `lookahead.peek(..)` unresolved)
             value, _, method = binding[1].partition(".")
+            tried, method = method.endswith("?"), method.removesuffix("?")  # Rust `Self::f(..)?`: the Ok value
             owner = declared_type(sym.signature or "", value)
             if owner is None and value in ("self", "this") and own_class is not None:
                 owner = own_class.name  # `with self.make_context(..) as ctx:` (click run 400: ctx.exit() unresolved)
             got = member_of_type(index, owner, method, sym, import_files) if owner else None
             made = returned_by(index, got[0]) if got is not None else None
+            if tried and owner is not None and sym.language == "rust":
+                made = rust_associated(index, sym, owner, method, tried=True)
             made = _python_entered(index, lines, sym, sym.end_line, word, made)
             found = member_of_type(index, made, name, sym, import_files) if made else None
         else:
@@ -6193,7 +6196,11 @@ def _alias_target(index: IndexQueries, cache: dict[str, list[Symbol]], site: Cal
     if not aliases:
         key = "\0aliases:" + typed  # the repository's aliases of that name, asked once per answer
         if key not in cache:
-            cache[key] = [s for s in index.symbols_named(typed) if s.name == typed and s.kind == "type"]
+            named = [s for s in index.symbols_named(typed) if s.name == typed]
+            # (not when a struct, class or enum bears the name too: toml_edit's `pub type Table = Map<..>` in easy/
+            # beside `pub struct Table`; run 595 read a `table: &mut Table` as a Map and left its calls out)
+            cache[key] = [s for s in named if s.kind == "type"] \
+                if not any(s.kind in _CLASS_KINDS and s.kind != "type" for s in named) else []
         aliases = cache[key] if len(cache[key]) == 1 else []
     if not aliases:
         return typed
@@ -7179,6 +7186,7 @@ def _member_binding_type(index: IndexQueries, cache: dict[str, list[Symbol]], li
     """What a local bound to a method's result is (`r = borderRadius?.resolve(...)`, `iter := any.cfg.BorrowIterator(buf)`):
     the receiver's type, field by field, then the method's declared result."""
     value, _, method = member.rpartition(".")
+    tried, method = method.endswith("?"), method.removesuffix("?")  # Rust `Self::descend_path(..)?`: the Ok value
     first, *steps = value.split(".")
     # `foo := foo.New(...)`: the value on the right is the package the local shadows
     owner = _declared_receiver(index, cache, lines, site, first, depth + 1) if first != word else None
@@ -7190,6 +7198,8 @@ def _member_binding_type(index: IndexQueries, cache: dict[str, list[Symbol]], li
         owner = _value_type(_uncut(index, got_step[0]), step.endswith("()")) if got_step is not None else None
     got = member_of_type(index, owner, method, enc, []) if owner else None
     typed = returned_by(index, got[0]) if got is not None else None
+    if tried and owner is not None and enc.language == "rust":
+        typed = rust_associated(index, enc, owner, method, tried=True)
     if owner is None and enc.language == "go" and not _go_shadows(lines, enc, value):  # `reg := prometheus.NewPedanticRegistry()`: what the
         typed = _go_call_returns(index, value, method, site.path)  # a package named so returns
     return typed

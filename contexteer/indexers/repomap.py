@@ -461,11 +461,13 @@ def fit(
     must = set(pinned)
     source = itertools.chain(((math.inf, p, nm) for p, nm in pinned), ranking.units(prefix))
     seen: set[tuple[str, str]] = set()
+    ran_out: list[bool] = []  # set once the ranking has no more units: every definition in scope was met
 
     def fill(n: int) -> int:
         """Extend `units` to n shown units (fewer if the ranking runs out); symbols are read only as needed."""
         if len(units) >= n:
             return len(units)
+        ran_out.append(True)  # (taken back below when the loop stops at n)
         for _, p, nm in source:
             if len(units) >= n:
                 break
@@ -486,6 +488,9 @@ def fit(
             units.append((p, shown[:UNIT_MAX_DEFS], max(0, len(shown) - UNIT_MAX_DEFS)))
             if len(units) >= n:
                 break
+        else:
+            return len(units)
+        ran_out.pop()
         return len(units)
 
     def file_order(p: str) -> tuple[float, str]:  # only the files shown are ordered (the kernel has 61,000 in scope)
@@ -512,6 +517,11 @@ def fit(
         others = sorted(set(scope) - {p for p, _ in chosen}) if 0 < rest <= 3 else []
         tail = [(f"… {rest} more file{'s' if rest != 1 else ''}: {', '.join(others)}" if others
                  else f"… {rest} more files, narrow with path=") if rest else ""]
+        if rest and ran_out and k >= len(units) and (kinds or not include_private):
+            # every unit shown: the other files hold nothing the filters keep (gometrics run 597 read "… 18 more
+            # files" under kinds=[constant], asked again with a larger budget and then searched the text)
+            what = "/".join(sorted(kinds)) if kinds else "public definition"
+            tail = [f"(no {what} in the other {rest} file{'s' if rest != 1 else ''})"]
         body = render_files(chosen, [t for t in tail if t], more, cut_members)
         return (header + "\n" + body if header else body), chosen
 

@@ -88,7 +88,9 @@ def declared_type(signature: str, word: str) -> str | None:
     # Python, TS, Rust (`h: &mut Head`), Zig (`w: *Writer`, `r: ?*const std.Io.Reader`)
     # (Swift: an argument label before the name, `in runtime: JavaScriptRuntime`, and an ownership or existential word
     # before the type, `converter: borrowing MainValueConverter`, `type: any Record.Type`)
-    for rx in (rf"[(,]\s*(?:[A-Za-z_]\w*\s+)?{w}\s*:\s*[\"']?[&?*]*\s*(?:(?:mut|const|borrowing|consuming|inout|sending|"
+    # (Rust: a lifetime too, `mut table: &'a mut InlineTable`: tomledit run 595's callers of InlineTable::entry_format
+    # had that call as another type's)
+    for rx in (rf"[(,]\s*(?:[A-Za-z_]\w*\s+)?{w}\s*:\s*[\"']?[&?*]*\s*(?:'\w+\s+)?(?:(?:mut|const|borrowing|consuming|inout|sending|"
                rf"__owned|__shared|any|some)\s+)*(?:[\w$]+(?:\.|::)(?!(?:Type|Protocol)\b))*([A-Za-z_$][\w$]*)(?![\w$]|\.\.\.)",
                rf"[(,]\s*{w}\s+\*?(?:[\w$]+\.)*([A-Za-z_$][\w$]*)",  # Go
                # Java, C#, C++ (`const details::log_msg &msg`, `std::shared_ptr<logger> new_logger`)
@@ -947,15 +949,23 @@ def _bindings_at(lines: list[str], start: int, end: int, word: str) -> Iterator[
             continue
         m = made.match(text)
         if m:
-            qual, name = m.group(1), m.group(2)
-            if qual.endswith("::") and re.match(r"(?:new|default|from|with|create|builder)(?:_\w*)?$", name):
-                yield i, ("type", re.split(r"::", qual)[-2])  # `Client::new(..)`, `Client::with_capacity(..)`
-            elif m.group(3) or m.group(4) == "{" or "new " in text[m.start(2) - 5:m.start(2)]:
-                yield i, ("type", name)  # `&Client{}`, `new Client(..)`
-            elif not qual or (name[:1].isupper() and not qual.endswith("::")):
-                yield i, ("call", name)  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
-            else:
-                yield i, None
+            yield i, _made_binding(m, text)
+
+
+def _made_binding(m: re.Match[str], text: str) -> tuple[str, str] | None:
+    """What a `made` declaration (see _bindings_at) binds: a type built, a call's result, or None."""
+    qual, name = m.group(1), m.group(2)
+    if qual.endswith("::") and re.match(r"(?:new|default|from|with|create|builder)(?:_\w*)?$", name):
+        return "type", re.split(r"::", qual)[-2]  # `Client::new(..)`, `Client::with_capacity(..)`
+    if m.group(3) or m.group(4) == "{" or "new " in text[m.start(2) - 5:m.start(2)]:
+        return "type", name  # `&Client{}`, `new Client(..)`
+    if not qual or (name[:1].isupper() and not qual.endswith("::")):
+        return "call", name  # `make()`, `Client()`, `mod.Client()`, `NewClient()`: a class or a function
+    if qual == "Self::" and name[:1].islower():
+        # Rust `let parent_table = Self::descend_path(root, ..)?;`: what the own type's function returns, `?` its Ok
+        # value (tomledit run 595: `parent_table.entry_format(key)` was "by name only")
+        return "member", f"self.{name}" + ("?" if re.search(r"\)\s*\?\s*;", text) else "")
+    return None
 
 
 def _with_as_assignment(text: str, word: str, with_as: re.Pattern[str]) -> str:

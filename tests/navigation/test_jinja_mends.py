@@ -80,7 +80,7 @@ def test_every_name_of_a_chained_assignment_is_a_member_and_an_override(tmp_path
     r = served.call("find_related", symbol="Undefined", relation="implementations")
     row = next(line for line in r.text.splitlines() if "class StrictUndefined" in line)
     # __iter__, __str__ and __eq__ are all three of Undefined's methods; __getitem__ the second name of a line
-    assert "overrides all 3 of Undefined's methods, also __getitem__" in row, row
+    assert "overrides all 3 of Undefined's methods (__iter__ 31 (a field), __str__ 31 (a field), __eq__ 32 (a field)), also __getitem__" in row, row
 
 
 def test_a_class_built_on_a_parameter_typed_or_defaulting_to_the_base_is_a_subclass(tmp_path):

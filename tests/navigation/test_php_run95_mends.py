@@ -179,7 +179,7 @@ def test_implementation_rows_count_the_interface_methods_they_define_first(tmp_p
     assert not a.is_error, a.text
     rows = {ln.split(" class ")[1].split()[0]: ln for ln in a.text.splitlines() if " class " in ln}
     # the names left out, the constructor named as what it adds
-    assert rows["Full"].endswith("— overrides all 4 of Out's methods; adds __construct 6"), a.text
+    assert rows["Full"].endswith("— overrides all 4 of Out's methods (m0 7, m1 8, m2 9, m3 10); adds __construct 6"), a.text
     assert rows["Part"].endswith("— overrides m2 8 (1 of Out's 4 methods), also err 7; adds __construct 6"), a.text
     part = next(i for i in a.data["items"] if i["qualname"] == "Part")
     assert part["overrides"] == ["m2", "err"] and part["overrides_of_target"] == [1, 4], a.data

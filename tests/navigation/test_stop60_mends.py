@@ -1070,3 +1070,52 @@ def test_go_promoted_outside_methods_standard_chains_and_a_lone_constant_s_own_l
     assert "time.Time.String (on interval.Interval.Round().UTC()) at 23" in text and "unresolved" not in text, text
     text = served.call("search_symbol", query="flushInterval").text
     assert "statsite.go:7-7 constant" in text, text
+
+
+RUST_LIFETIMES_AND_ALIASES = {
+    "src/lib.rs": "mod easy;\nmod inline;\nmod parser;\nmod table;\n\npub use table::Table;\n",
+    "src/table.rs": ("pub struct Table {\n    n: usize,\n}\n\nimpl Table {\n"
+                     "    pub fn entry_format(&mut self, k: &str) -> usize {\n        self.n + k.len()\n    }\n}\n"),   # 6
+    "src/inline.rs": ("pub struct InlineTable;\n\nimpl InlineTable {\n"
+                      "    pub fn entry_format(&mut self, k: &str) -> usize {\n        k.len()\n    }\n}\n"),         # 4
+    "src/easy.rs": ("pub struct Map;\n\nimpl Clone for Map {\n    fn clone(&self) -> Map {\n        Map\n    }\n}\n\n"
+                    "pub type Table = Map;\n"),
+    "src/parser.rs": ("use crate::inline::InlineTable;\nuse crate::Table;\n\npub struct Parser {\n    path: Vec<String>,\n}\n\n"
+                      "impl Parser {\n"
+                      "    fn descend<'t>(mut table: &'t mut Table) -> Result<&'t mut Table, String> {\n"             # 9
+                      "        table.entry_format(\"a\");\n        Ok(table)\n    }\n\n"                               # 10
+                      "    fn start(&mut self, root: &mut Table) -> Result<(), String> {\n"                          # 14
+                      "        let parent = Self::descend(root)?;\n        parent.entry_format(\"b\");\n"            # 15, 16
+                      "        let _p = self.path.clone();\n        Ok(())\n    }\n}\n\n"                              # 17
+                      "fn inline_descend<'a>(mut table: &'a mut InlineTable) -> usize {\n"                           # 22
+                      "    table.entry_format(\"c\")\n}\n"),                                                          # 23
+}
+
+
+def test_rust_receivers_through_lifetimes_self_calls_and_a_namesake_alias(tmp_path):
+    """tomledit run 595: the callers of InlineTable::entry_format had the `mut table: &'a mut InlineTable` call left
+    out as another type's (the lifetime hid the type) and three calls on `Table` values instead: `table: &'t mut
+    Table` read as easy's `type Table = Map<..>` alias, `let parent_table = Self::descend_path(..)?;` untyped; and
+    `self.path.clone()` on a Vec was offered as "maybe Map.clone"."""
+    served = served_tree(tmp_path / "r", RUST_LIFETIMES_AND_ALIASES)
+    text = served.call("find_related", symbol="Table.entry_format", relation="callers").text
+    head = text.split("left out")[0] if "left out" in text.split("\n", 2)[1] else text.split("\n", 1)[0]
+    assert "by receiver type" in head and "name only" not in text, text
+    assert "src/parser.rs" in text and "10 in Parser.descend" in text and "16 in Parser.start" in text, text
+    assert "23" not in text.split("left out")[-1].split("\n", 1)[-1], text
+    text = served.call("find_related", symbol="InlineTable.entry_format", relation="callers").text
+    assert "src/parser.rs:23 in inline_descend" in text and "all by receiver" in text, text
+    text = served.call("find_related", symbol="Parser.start", relation="callees").text
+    assert "Table.entry_format" in text and "maybe Map.clone" not in text, text
+
+
+def test_a_kinds_filtered_map_says_the_other_files_hold_none_instead_of_more_files(tmp_path):
+    """gometrics run 597: get_structured_index(kinds=[constant]) ended "… 18 more files, narrow with path=" where no
+    other file had a constant; the agent asked again with a larger budget, then searched the text."""
+    files = {"consts.go": "package m\n\nconst (\n\tflushInterval = 100\n)\n"}
+    files.update({f"f{i}.go": f"package m\n\nfunc F{i}() int {{\n\treturn {i}\n}}\n" for i in range(12)})
+    served = served_tree(tmp_path / "r", files)
+    text = served.call("get_structured_index", path=".", kinds=["constant"], include_private=True).text
+    assert "flushInterval" in text and "(no constant in the other 12 files)" in text and "more files" not in text, text
+    text = served.call("get_structured_index", path=".", budget_tokens=200).text
+    assert "more files" in text, text  # (a map cut by its budget still says so)
