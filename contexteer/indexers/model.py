@@ -131,6 +131,9 @@ class BuildStatus:
         if self.files_total > 0 and self.files_done >= self.files_total:  # parsed; the last rows being written
             return (f"index finishing: all {self.files_total} files parsed, the last of them being stored; ask again "
                     "in a few seconds if a definition is missing.")
+        if self.files_total <= 0:  # (not "100% built (0/0 files)": the files are still being listed)
+            return ("index build starting (the files are still being listed); this answer covers only what is "
+                    "indexed so far. Ask again in a few seconds for a complete answer.")
         return (
             f"index {self.percent:.0f}% built ({self.files_done}/{self.files_total} files); this answer covers "
             "only the indexed part. Ask again in a few seconds for a complete answer."
