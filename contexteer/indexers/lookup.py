@@ -4708,7 +4708,10 @@ def _check_receivers(index: IndexQueries, sites: list[Caller], callee: str, owne
                 # a bare call in a subclass (`AutoComplete(t)` in BsonWriter : JsonWriter) is the inherited method
                 # (Ruby: a bare call in a subclass named like the class, `min_size(..)` in Sinatra::Parser <
                 # AST::Parser, is on self: mustermann run 479 read it "by name only")
+                # (Kotlin: a bare call in the class is on this, an extension function's too: rnscreens run 600 read
+                # `isSheetFitToContents()` in class Screen, `fun Screen.isSheetFitToContents()`, as by name only)
                 site.receiver = imported_static or (own_class and (word is not None or site.how == "same file"
+                                                                   or (language == "kotlin" and bare)
                                                                    or (holder != owner and language not in _RECEIVER_ONLY)
                                                                    or (language == "ruby" and _in_class_body(index, defs, site))
                                                                    or (language == "cpp" and bare

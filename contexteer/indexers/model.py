@@ -45,12 +45,23 @@ def is_macro(kind: str, signature: str | None) -> bool:
     return kind in ("function", "constant") and bool(MACRO_HEAD.match(signature or ""))
 
 
+def kotlin_extension_of(signature: str, name: str) -> str | None:
+    """The receiver type a Kotlin extension function's header names (`fun Screen.isSheetFitToContents()` ->
+    Screen), None for another function (syntax.kotlin_receiver, which this module cannot import)."""
+    m = re.search(rf"\bfun\s+(?:<(?:[^<>]|<[^<>]*>)*>\s*)?([\w.]+)(?:<(?:[^<>]|<[^<>]*>)*>)?\??\s*\.\s*`?{re.escape(name)}`?\s*[(<]",
+                  signature)
+    return m.group(1).rsplit(".", 1)[-1] if m else None
+
+
 def kind_word(kind: str, language: str | None, name: str, signature: str | None) -> str:
     """The kind an answer names a definition by: the stored kind, but a Rust `macro_rules!` is a macro and a C# property, indexer or event (stored as
     fields, which the kind filters accept as "field" or "property") says which it is (pythonnet run 306: `public
     static bool DebugGIL { get; set; }` and `this[int index]` were each "field")."""
     if kind == "function" and language == "rust" and (signature or "").lstrip().startswith("macro_rules!"):
         return "macro"  # (stored as a function; "in function define_keywords" read wrong to the syn A/B agent, run 341)
+    if kind == "method" and language == "kotlin" and kotlin_extension_of(signature or "", name) is not None:
+        return "extension function"  # (stored as its receiver type's method; rnscreens run 600 read "method
+        # com.swmansion.rnscreens.bottomsheet.Screen.isSheetFitToContents" as a class bottomsheet.Screen's)
     if kind != "field" or language != "csharp":
         return kind
     if name == "this":

@@ -24,7 +24,7 @@ from contexteer.indexers.graph import (
     SOLE,
 )
 from contexteer.indexers.lookup import JS_GLOBALS, REAL_OVERLOADS
-from contexteer.indexers.model import CLASS_KINDS, kind_word
+from contexteer.indexers.model import CLASS_KINDS, kind_word, kotlin_extension_of
 from contexteer.indexers.name_lines import name_lines
 from contexteer.indexers.stdnames import GO_STD_CONVERSIONS
 from contexteer.indexers.syntax import shown_param_types
@@ -457,7 +457,11 @@ def _outside_type(language: str | None, label: str) -> bool:
 
 def _head(model: RelatedResult, target: Any, offset: int, depth: int, details: set[str]) -> str:
     kind = kind_word(target.kind, getattr(target, "language", None), target.name, getattr(target, "signature", None))
-    what = f"{model.relation} of {kind} {model.symbol} ({model.location})"
+    symbol = model.symbol
+    if kind == "extension function":  # `com.x.bottomsheet.isSheetFitToContents on Screen`, not a class bottomsheet.Screen's
+        receiver = kotlin_extension_of(getattr(target, "signature", None) or "", target.name) or ""
+        symbol = re.sub(rf"\.{re.escape(receiver)}\.{re.escape(target.name)}$", "." + target.name, symbol) + f" on {receiver}"
+    what = f"{model.relation} of {kind} {symbol} ({model.location})"
     if model.definitions:  # callers of a name several definitions share: each row says which one it reaches
         what = f"{model.relation} of the {len(model.definitions)} definitions named {target.name} ({'; '.join(model.definitions)})"
     counts: dict[str, int] = {}

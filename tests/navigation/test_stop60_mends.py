@@ -1119,3 +1119,25 @@ def test_a_kinds_filtered_map_says_the_other_files_hold_none_instead_of_more_fil
     assert "flushInterval" in text and "(no constant in the other 12 files)" in text and "more files" not in text, text
     text = served.call("get_structured_index", path=".", budget_tokens=200).text
     assert "more files" in text, text  # (a map cut by its budget still says so)
+
+
+KOTLIN_EXTENSION = {
+    "src/a/Screen.kt": ("package a\n\nimport a.sheet.isFit\n\nclass Screen {\n    fun layout() {\n"
+                        "        if (isFit()) {\n            return\n        }\n    }\n}\n"),                       # 7
+    "src/a/sheet/Utils.kt": "package a.sheet\n\nimport a.Screen\n\nfun Screen.isFit(): Boolean = true\n",
+    "src/a/sheet/Coord.kt": ("package a.sheet\n\nimport a.Screen\n\nclass Coord {\n"
+                             "    fun offset(screen: Screen): Int = if (screen.isFit()) 1 else 0\n}\n"),              # 6
+}
+
+
+def test_a_kotlin_extension_function_is_said_so_and_its_implicit_this_calls_are_its_callers(tmp_path):
+    """rnscreens runs 581/594/600: callers of `fun Screen.isSheetFitToContents()` were headed "method
+    com.swmansion.rnscreens.bottomsheet.Screen.isSheetFitToContents" (a class bottomsheet.Screen that does not
+    exist), and the bare calls inside class Screen were "matched by name only, the receiver's type unknown"."""
+    served = served_tree(tmp_path / "r", KOTLIN_EXTENSION)
+    text = served.call("find_related", symbol="isFit", relation="callers").text
+    assert text.startswith("callers of extension function a.sheet.isFit on Screen ("), text
+    assert "name only" not in text and "7 in Screen.layout" in text.replace("src/a/Screen.kt:7", "7"), text
+    assert "src/a/sheet/Coord.kt:6 in Coord.offset" in text, text
+    text = served.call("search_symbol", query="isFit").text
+    assert "extension function" in text, text
