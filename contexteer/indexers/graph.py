@@ -764,6 +764,17 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
             said = f"every call named '{out.target.name}' is listed" + (
                 f"; {SOLE}" if any(it.how == "name only" for it in out.items) else "")
             out.note = f"{said}; {out.note}" if out.note else said
+        elif not overloads and not out.truncated and out.items and out.target.kind in ("method", "function") \
+                and out.target.language == "go" and all(it.how != "name only" and it.depth == 1 for it in out.items):
+            # the name's other calls, resolved to another definition before they were candidates (gometrics run 597
+            # checked by hand an answer that said nothing: `UpdateFilterAndLabels(..)` in a test calls the package
+            # function of the method's name; Go only, whose bare and qualified calls name their package's definition,
+            # where a Haskell name may be a parameter or a where-local)
+            rest = sorted({(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} - listed)
+            if 0 < len(rest) <= 10:
+                note = (f"complete: {len(rest)} other call{'s' if len(rest) != 1 else ''} named '{out.target.name}' left "
+                        f"out: another definition's of that name ({', '.join(f'{p}:{n}' for p, n in rest)})")
+                out.note = f"{note}; {out.note}" if out.note else note
         return
     n = len(dropped)
     groups, dropped = _own_namesake_calls(index, out.target, dropped)
@@ -3700,7 +3711,9 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         anc, hops = above.get(c.id), 0
         while anc is not None and hops < 8:
             # (a Python class attribute set again is an override too: `internal_use_only = True` in python.Serializer)
-            inherited |= {key(m) for m in methods(anc) if m.kind != "field" or c.language == "python"}
+            # (TypeScript too: CellData's `public fg = 0` over AttributeData's `public fg = 0`; xterm runs 579/593/599
+            # asked which members the subclasses redeclare and read the rows' methods only)
+            inherited |= {key(m) for m in methods(anc) if m.kind != "field" or c.language in ("python", *TS_LIKE)}
             names_above |= {m.name for m in methods(anc)}
             ctors |= {m.name for m in methods(anc) if m.name in _INHERITED_CONSTRUCTORS.get(c.language or "", ())}
             anc = above.get(anc.id) if anc.id != sym.id else None

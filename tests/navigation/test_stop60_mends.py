@@ -1141,3 +1141,41 @@ def test_a_kotlin_extension_function_is_said_so_and_its_implicit_this_calls_are_
     assert "src/a/sheet/Coord.kt:6 in Coord.offset" in text, text
     text = served.call("search_symbol", query="isFit").text
     assert "extension function" in text, text
+
+
+GO_METHOD_AND_FUNCTION = {
+    "go.mod": "module example.com/m\n\ngo 1.21\n",
+    "metrics.go": ("package m\n\ntype Metrics struct{ n int }\n\n"
+                   "func (m *Metrics) UpdateFilter(a int) {\n\tm.n = a\n}\n\n"                                  # 5
+                   "func UpdateFilter(a int) {\n\tglobal.UpdateFilter(a)\n}\n\nvar global = &Metrics{}\n"),      # 9, 10
+    "metrics_test.go": ("package m\n\nimport \"testing\"\n\nfunc TestUpdate(t *testing.T) {\n"
+                        "\tUpdateFilter(1)\n}\n"),                                                              # 6
+}
+
+
+def test_go_callers_say_complete_when_the_name_s_other_calls_are_another_definition_s(tmp_path):
+    """gometrics run 597: callers of (*Metrics).UpdateFilterAndLabels listed its four callers with no word on the test's
+    `UpdateFilterAndLabels(..)`, which calls the package function of that name; the agent searched the text."""
+    served = served_tree(tmp_path / "r", GO_METHOD_AND_FUNCTION)
+    text = served.call("find_related", symbol="Metrics.UpdateFilter", relation="callers").text
+    assert "metrics.go:10 in UpdateFilter" in text, text
+    assert "[complete: 1 other call named 'UpdateFilter' left out: another definition's of that name " \
+           "(metrics_test.go:6)]" in text, text
+
+
+TS_REDECLARED_FIELDS = {
+    "src/Types.ts": "export interface IAttr {\n  fg: number;\n  bg: number;\n  clone(): IAttr;\n}\n",
+    "src/Attr.ts": ("import { IAttr } from './Types';\n\nexport class Attr implements IAttr {\n  public fg = 0;\n"
+                    "  public bg = 0;\n  public clone(): IAttr {\n    return new Attr();\n  }\n}\n"),
+    "src/Cell.ts": ("import { Attr } from './Attr';\n\nexport class Cell extends Attr {\n  public fg = 0;\n"     # 4
+                    "  public getWidth(): number {\n    return 1;\n  }\n}\n"),
+}
+
+
+def test_typescript_implementations_rows_say_the_fields_a_subclass_redeclares(tmp_path):
+    """xterm runs 579/593/599 asked which AttributeData members CellData and JoinedCellData redeclare; their rows
+    named methods only, and the redeclared `fg`, `bg` and `extended` fields took two outline calls."""
+    served = served_tree(tmp_path / "r", TS_REDECLARED_FIELDS)
+    text = served.call("find_related", symbol="IAttr", relation="implementations").text
+    row = next(line for line in text.splitlines() if "class Cell" in line)
+    assert "fg 4 (a field)" in row and "bg" not in row.split("—", 1)[1].split(";")[0], row
