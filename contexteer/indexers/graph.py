@@ -770,10 +770,11 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
             # checked by hand an answer that said nothing: `UpdateFilterAndLabels(..)` in a test calls the package
             # function of the method's name; Go only, whose bare and qualified calls name their package's definition,
             # where a Haskell name may be a parameter or a where-local)
-            rest = sorted({(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} - listed)
-            if 0 < len(rest) <= 10:
-                note = (f"complete: {len(rest)} other call{'s' if len(rest) != 1 else ''} named '{out.target.name}' left "
-                        f"out: another definition's of that name ({', '.join(f'{p}:{n}' for p, n in rest)})")
+            elsewhere = sorted({(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} - listed)
+            if 0 < len(elsewhere) <= 10:
+                note = (f"complete: {len(elsewhere)} other call{'s' if len(elsewhere) != 1 else ''} named "
+                        f"'{out.target.name}' left out: another definition's of that name "
+                        f"({', '.join(f'{p}:{n}' for p, n in elsewhere)})")
                 out.note = f"{note}; {out.note}" if out.note else note
         return
     n = len(dropped)
