@@ -335,9 +335,7 @@ def callers(index: IndexQueries, sym: Symbol, resolve_imports: Callable[[str], d
     out.truncated = out.truncated or len(later_tests) > room
     _left_out_note(index, out, first_dropped, bool(maybe))
     _maybe_note(out, maybe)
-    outside = _library_override(index, sym) if not out.items or all(i.how == "name only" for i in out.items) else None
-    if outside:
-        out.note = f"{out.note}; {outside}" if out.note else outside
+    _outside_notes(index, out, sym, depth)
     if sym.language == "zig" and sym.kind in ("function", "method"):
         stored = zig_vtables.stored_note(index, sym)
         if stored:
@@ -629,6 +627,29 @@ def _nested_function(index: IndexQueries, sym: Symbol) -> bool:
     nothing calls it by name says nothing of whether it runs."""
     parent = index.get_symbol(sym.parent_id) if sym.parent_id is not None else None
     return parent is not None and parent.kind in ("function", "method")
+
+
+def _outside_notes(index: IndexQueries, out: Relations, sym: Symbol, depth: int) -> None:
+    """Say where the library calls: the target itself when nothing here does, and the callers a walk ended at."""
+    for said in (_library_override(index, sym) if not out.items or all(i.how == "name only" for i in out.items) else None,
+                 _library_ends(index, out) if depth > 1 else None):
+        if said:
+            out.note = f"{out.note}; {said}" if out.note else said
+
+
+def _library_ends(index: IndexQueries, out: Relations) -> str | None:
+    """The callers a walk reached that nothing here calls and that override a method of a class from outside the
+    repository: the library calls them (rnscreens run 600 and rnsvg run 598 read a depth-3 chain stopping at
+    ScreenViewManager.setActivityState, an override of the codegen's interface, with no word why, and asked again)."""
+    called = {it.via.id for it in out.items if it.via is not None}
+    ends = [it.symbol for it in out.items if it.symbol is not None and it.symbol.id not in called and it.depth > 1
+            and _library_override(index, it.symbol) is not None]
+    if not ends:
+        return None
+    said = [f"{s.qualname} ({', '.join(bases_of(index.get_symbol(s.parent_id)) or [])})" for s in ends[:4]
+            if s.parent_id is not None]
+    return (f"{'; '.join(said)}: {'overrides a method' if len(said) == 1 else 'each overrides a method'} of a class from "
+            "outside the repository, which the library calls; no call site here shows it")
 
 
 def _library_override(index: IndexQueries, sym: Symbol) -> str | None:

@@ -1179,3 +1179,27 @@ def test_typescript_implementations_rows_say_the_fields_a_subclass_redeclares(tm
     text = served.call("find_related", symbol="IAttr", relation="implementations").text
     row = next(line for line in text.splitlines() if "class Cell" in line)
     assert "fg 4 (a field)" in row and "bg" not in row.split("—", 1)[1].split(";")[0], row
+
+
+KOTLIN_LIBRARY_END = {
+    "src/a/Screen.kt": ("package a\n\nclass Screen {\n    fun setActivityState(state: Int) {\n"
+                        "        check(state >= 0)\n    }\n}\n"),
+    "src/a/ScreenViewManager.kt": (
+        "package a\n\nimport com.facebook.react.uimanager.ViewGroupManager\n"
+        "import com.facebook.react.viewmanagers.RNSScreenManagerInterface\n\n"
+        "class ScreenViewManager : ViewGroupManager<Screen>(), RNSScreenManagerInterface<Screen> {\n"       # 6
+        "    override fun setActivityState(view: Screen, activityState: Float) {\n"                         # 7
+        "        apply(view, activityState.toInt())\n    }\n\n"                                             # 8
+        "    private fun apply(view: Screen, state: Int) {\n        view.setActivityState(state)\n    }\n}\n"),  # 11, 12
+}
+
+
+def test_a_callers_walk_says_where_it_ends_at_an_override_the_library_calls(tmp_path):
+    """rnscreens run 600 (and rnsvg run 598): a depth-3 walk up from Screen.setActivityState stopped at
+    ScreenViewManager.setActivityState, an override of the codegen's RNSScreenManagerInterface, with no word why;
+    the agents read the class and searched for the interface."""
+    served = served_tree(tmp_path / "r", KOTLIN_LIBRARY_END)
+    text = served.call("find_related", symbol="Screen.setActivityState", relation="callers", depth=3).text
+    assert "ScreenViewManager.apply" in text and "8 in ScreenViewManager.setActivityState" in text, text
+    assert ("ScreenViewManager.setActivityState (ViewGroupManager, RNSScreenManagerInterface): overrides "
+            "a method of a class from outside the repository, which the library calls") in text, text
