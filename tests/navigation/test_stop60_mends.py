@@ -1203,3 +1203,21 @@ def test_a_callers_walk_says_where_it_ends_at_an_override_the_library_calls(tmp_
     assert "ScreenViewManager.apply" in text and "8 in ScreenViewManager.setActivityState" in text, text
     assert ("ScreenViewManager.setActivityState (ViewGroupManager, RNSScreenManagerInterface): overrides "
             "a method of a class from outside the repository, which the library calls") in text, text
+
+
+CPP_QUALIFIED_STATIC = {
+    "Arg.h": ("class Arg {\n  private:\n    Arg(const Arg& rhs);\n  public:\n    Arg();\n"                        # 3, 5
+              "    static char blankChar() { return (char)7; }\n    virtual ~Arg();\n};\n"),                          # 6
+    "SwitchArg.h": ('#include "Arg.h"\n#include <string>\n\nclass SwitchArg : public Arg {\n  public:\n'
+                    "    bool combined(std::string& s) {\n        s[0] = Arg::blankChar();\n        return true;\n"  # 7
+                    "    }\n};\n"),
+}
+
+
+def test_a_qualified_static_call_s_class_is_the_class_not_its_copy_constructor(tmp_path):
+    """tclap runs 590/596: the semantic context of `combinedSwitches[i] = Arg::blankChar();` listed, under uses,
+    `Arg.Arg — Arg(const Arg& rhs)` (the private copy constructor, found as an inherited member named Arg)."""
+    served = served_tree(tmp_path / "r", CPP_QUALIFIED_STATIC)
+    text = served.call("read_code_range", path="SwitchArg.h:7", context="semantic").text
+    uses = text.split("── uses ──", 1)[1]
+    assert "Arg.blankChar" in uses and "class Arg" in uses and "Arg(const Arg& rhs)" not in uses, text
