@@ -5172,7 +5172,7 @@ def _rust_types_named(index: IndexQueries, name: str, impl_path: str, impl_line:
         return []
     found = [s for s in types if parent_kind(s) in (None, "module")]
     if len(found) > 1:  # `use crate::{Array, Value}` in encode.rs: lib.rs's `pub use value::Value`, not easy/value.rs's
-        files = _rust_use_files(index, impl_path, name)  # (tomledit run 571 listed both Values, both Arrays)
+        files = rust_use_files(index, impl_path, name)  # (tomledit run 571 listed both Values, both Arrays)
         found = [s for s in found if s.path in files] or found
     return found[:3]
 
@@ -5180,7 +5180,7 @@ def _rust_types_named(index: IndexQueries, name: str, impl_path: str, impl_line:
 _RUST_USE = re.compile(r"\buse\s+([^;]+);")
 
 
-def _rust_use_files(index: IndexQueries, path: str, name: str, depth: int = 0) -> set[str]:
+def rust_use_files(index: IndexQueries, path: str, name: str, depth: int = 0) -> set[str]:
     """The files a Rust file's `use` statements bring `name` from: the module file a path names (`crate::value::Value`
     -> src/value.rs), through the crate root's `pub use` re-exports (`crate::Value` -> lib.rs's `pub use
     value::Value`); empty when no `use` names it or the path does not lead to a file."""
@@ -5198,7 +5198,7 @@ def _rust_use_files(index: IndexQueries, path: str, name: str, depth: int = 0) -
             if module is None:
                 continue
             if module == root:  # a re-export of the crate root: where lib.rs's own `pub use` takes it from
-                out |= _rust_use_files(index, root, alias.group(1) if alias else name, depth + 1) or {root}
+                out |= rust_use_files(index, root, alias.group(1) if alias else name, depth + 1) or {root}
             else:
                 out.add(module)
     return out

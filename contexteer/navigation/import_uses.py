@@ -149,7 +149,7 @@ def import_uses(nav: NavigationService, rel: str) -> list[ImportUse]:
                 at = [k for k in at if _php_bare(_line(lines, k), name)] if language == "php" else at
                 qualified = _php_qualified(nav, name, lines, spans) if language == "php" else []
                 if at or not qualified:
-                    found.names.append(_used(nav, written, _original(n), at, reach))
+                    found.names.append(_used(nav, written, _original(n), at, reach, lines))
                 found.names += qualified
                 # `Utils::substr(..)`, `Logger::DEBUG`, `Logger.verbose(..)`: the members it is written with
                 found.names += _static_members(nav, name, _original(n), at, lines, reach, _STATIC_ACCESS.get(language)) \
@@ -1583,10 +1583,18 @@ def _php_qualified(nav: NavigationService, space: str, lines: list[str], spans: 
     return out
 
 
-def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str]) -> UsedName:
+def _used(nav: NavigationService, written: str, name: str, at: list[int], targets: list[str],
+          lines: list[str] | None = None) -> UsedName:
     at = sorted(at)
     defined = (_definition(nav, name, targets) or _reexported(nav, name, targets)
                or _module_export(nav, targets)) if at else None
+    if defined and targets and targets[0].endswith(".rs") and _rust_module_called(nav, name, defined, at, lines):
+        # `use crate::{value, ..}` then `value(Value::InlineTable(t))`: the function lib.rs re-exports (`pub use
+        # crate::item::{value, ..}`), not the `mod value;` of that name (tomledit runs 571/589/595)
+        from contexteer.indexers.graph import rust_use_files
+
+        files = sorted(f for f in rust_use_files(nav.index, defined.rpartition(":")[0], name) if f != defined.rpartition(":")[0])
+        defined = _definition(nav, name, files) or defined
     notes = ["a type"] if _type_only(nav, name, defined) else []
     where = (defined or "").rpartition(":")[0]
     if where and targets and where != targets[0] and targets[0].endswith(_JS_EXPORTERS):
@@ -1607,6 +1615,17 @@ def _used(nav: NavigationService, written: str, name: str, at: list[int], target
 
 
 _JS_EXPORTERS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+
+
+def _rust_module_called(nav: NavigationService, name: str, defined: str, at: list[int], lines: list[str] | None) -> bool:
+    """Whether a Rust name resolved to a module (`mod value;`) is called at every use (`value(..)`): a function of
+    that name is meant, Rust's modules and functions living in different namespaces."""
+    path, _, line = defined.rpartition(":")
+    if not lines or not line.isdigit() or not any(s.kind == "module" and s.start_line == int(line) and s.name == name
+                                                  for s in nav.index.symbols_in_file(path)):
+        return False
+    called = re.compile(rf"(?<![\w:.]){re.escape(name)}\s*\(")
+    return all(called.search(lines[k - 1]) for k in at if 0 < k <= len(lines))
 
 
 def _type_only(nav: NavigationService, name: str, defined: str | None) -> bool:

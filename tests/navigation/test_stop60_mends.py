@@ -1221,3 +1221,20 @@ def test_a_qualified_static_call_s_class_is_the_class_not_its_copy_constructor(t
     text = served.call("read_code_range", path="SwitchArg.h:7", context="semantic").text
     uses = text.split("── uses ──", 1)[1]
     assert "Arg.blankChar" in uses and "class Arg" in uses and "Arg(const Arg& rhs)" not in uses, text
+
+
+RUST_FUNCTION_BESIDE_MODULE = {
+    "src/lib.rs": "mod item;\nmod value;\nmod index;\n\npub use crate::item::{value, Item};\npub use crate::value::Value;\n",
+    "src/value.rs": "pub struct Value(pub i64);\n",
+    "src/item.rs": ("use crate::Value;\n\npub struct Item(pub Value);\n\npub fn value(v: Value) -> Item {\n"          # 5
+                    "    Item(v)\n}\n"),
+    "src/index.rs": "use crate::{value, Item, Value};\n\npub fn make() -> Item {\n    value(Value(1))\n}\n",        # 4
+}
+
+
+def test_a_rust_uses_row_names_the_function_a_call_uses_not_the_module_of_its_name(tmp_path):
+    """tomledit runs 571/589/595: index.rs's `use crate::{value, ..}` row said `value (lib.rs:80)`, lib.rs's `mod
+    value;`, for the call `value(Value::InlineTable(t))`: the function item.rs defines and lib.rs re-exports."""
+    served = served_tree(tmp_path / "r", RUST_FUNCTION_BESIDE_MODULE)
+    text = served.call("list_dependencies", path="src/index.rs", view="uses").text
+    assert "value (item.rs:5) at 4" in text and "value (lib.rs" not in text, text
