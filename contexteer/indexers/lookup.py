@@ -774,7 +774,7 @@ def semantic_context(
             continue
         assert isinstance(found, tuple)
         holder = index.get_symbol(found[0].parent_id) if found[0].parent_id is not None and found[0].kind in ("method", "constructor") else None
-        if holder is not None and holder.name == found[0].name and holder.kind in _CLASS_KINDS:
+        if holder is not None and holder.name == found[0].name and holder.kind in _CLASS_KINDS and found[1] == "base class":
             # a class's name is the class, never its constructor found as an inherited member (tclap run 596: the `Arg`
             # of `Arg::blankChar()` was said to use `Arg(const Arg& rhs)`, the private copy constructor)
             found = (holder, found[1])

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contexteer.fitting import fit_rows
 from contexteer.indexers import deps as deps_mod
 from contexteer.navigation.deps import tests_note, unresolved_lines
-from contexteer.navigation.models import DepEdge, Dependencies, ExternalPkg
+from contexteer.navigation.models import DepEdge, Dependencies, ExternalPkg, ImportUse
 
 logger = logging.getLogger(__name__)
 
@@ -170,6 +170,18 @@ def _deps_text(model: Dependencies, direction: str, depth: int, limit: int, imp_
     return "\n".join(out)
 
 
+def _class_file(path: str, u: ImportUse, reach: str) -> str | None:
+    """A JVM import of a class's member (`com.swmansion.rnscreens.Screen.StackAnimation`, module ending in the class
+    `Screen`): the class's file in the folder the row reaches, when a name it gives is defined there; else None."""
+    if not path.endswith((".java", ".kt", ".kts", ".scala", ".groovy")) or not reach.startswith("-> ") \
+            or not reach.endswith("/") or not u.module or not u.module.rsplit(".", 1)[-1][:1].isupper():
+        return None
+    cls = u.module.rsplit(".", 1)[-1]
+    files = {(n.defined or "").split(":", 1)[0] for n in u.names if n.defined}
+    hit = next((f for f in sorted(files) if posixpath.basename(f).split(".", 1)[0] == cls), None)
+    return reach[3:] + posixpath.basename(hit) if hit else None
+
+
 def _same(written: str, reach: str) -> str:
     """What an import reaches, without the file it names again (`#include <spdlog/common.h>` reaches
     spdlog/common.h: `10: spdlog/common.h`, not `10: spdlog/common.h  -> spdlog/common.h`)."""
@@ -232,6 +244,9 @@ def _uses_text(model: Dependencies, limit: int) -> str:
         unused = [n.name + (f" (named only in comments or strings at {','.join(map(str, n.mentions[:MAX_MENTIONS]))}"
                             f"{', …' if len(n.mentions) > MAX_MENTIONS else ''})" if n.mentions else "")
                   for n in u.names if not n.lines]
+        nested = _class_file(model.path, u, reach.get(u.line, ""))
+        if nested:  # `import com.x.Screen.StackAnimation`: the class's file, not its package's folder (rnscreens run 600)
+            reach[u.line] = "-> " + nested
         there = reach.get(u.line, "").removeprefix("-> ")
         there = there.split(", ", 1)[0]
         folder = there if there.endswith("/") else posixpath.dirname(there) + "/" if "/" in there else ""

@@ -1238,3 +1238,20 @@ def test_a_rust_uses_row_names_the_function_a_call_uses_not_the_module_of_its_na
     served = served_tree(tmp_path / "r", RUST_FUNCTION_BESIDE_MODULE)
     text = served.call("list_dependencies", path="src/index.rs", view="uses").text
     assert "value (item.rs:5) at 4" in text and "value (lib.rs" not in text, text
+
+
+KOTLIN_NESTED_IMPORT = {
+    "src/main/java/com/x/Screen.kt": "package com.x\n\nclass Screen {\n    enum class StackAnimation { NONE, FADE }\n}\n",
+    "src/main/java/com/x/Other.kt": "package com.x\n\nclass Other\n",
+    "src/main/java/com/x/stack/Stack.kt": ("package com.x.stack\n\nimport com.x.Screen.StackAnimation\n\n"
+                                          "class Stack {\n    var animation = StackAnimation.NONE\n}\n"),
+}
+
+
+def test_a_kotlin_import_of_a_nested_class_reaches_the_outer_class_s_file(tmp_path):
+    """rnscreens run 600: `import com.swmansion.rnscreens.Screen.StackAnimation` read as `com.swmansion.rnscreens.Screen
+    -> android/src/main/java/com/swmansion/rnscreens/`, the class Screen taken for a package; the agent read the
+    import lines to check."""
+    served = served_tree(tmp_path / "r", KOTLIN_NESTED_IMPORT)
+    text = served.call("list_dependencies", path="src/main/java/com/x/stack/Stack.kt", view="uses").text
+    assert "3 com.x.Screen -> src/main/java/com/x/Screen.kt: StackAnimation (Screen.kt:4) at 6" in text, text
