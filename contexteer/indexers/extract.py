@@ -263,6 +263,7 @@ def _point(data: bytes, offset: int) -> tuple[int, int]:
 
 def extract(data: bytes, spec: LanguageSpec, timeout: float | None = 5.0) -> FileResult:
     """Definitions, references and imports of one file (see the module docstring for the shapes)."""
+    languages.query(spec.name)  # (compiled once per process: never counted against a file's time limit)
     deadline = time.monotonic() + (timeout if timeout is not None else 1e9)
     prepared = parse_prepared(data, spec, timeout)
     original, data, tree, macros, macro_fns = data, prepared.text(data), prepared.tree, prepared.macros, prepared.rewritten

@@ -21,6 +21,7 @@ import logging
 import posixpath
 import re
 import zlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -3648,6 +3649,28 @@ def _overriding(m: Symbol, k: str, inherited: set[str], c: Symbol, target: Symbo
                 and not re.search(r"\boverride\b", (m.signature or "").split("(", 1)[0]))
 
 
+def _overloads_labelled(it: Any, c: Symbol, members: list[Symbol], keys: dict[tuple[str, str], None],
+                        key: Callable[[Symbol], str]) -> dict[tuple[str, str], None]:
+    """The overriding methods keyed as before, two of one name (overloads) each labelled with its parameter types and
+    its line: TextView's `getPath(Canvas,Paint) 141` and `getPath(Canvas,Paint,Region.Op) 150` (rnsvg runs 577/592/604
+    read one `getPath 141` and searched for the other)."""
+    names = Counter(n for _, n in keys)
+    if all(v < 2 for v in names.values()):
+        return keys
+    by_key = {key(m): m for m in members}
+    out: dict[tuple[str, str], None] = {}
+    for k, n in keys:
+        m = by_key.get(k)
+        types = param_types(m.signature or "") if m is not None and names[n] > 1 else None
+        if m is None or types is None:
+            out[(k, n)] = None
+            continue
+        label = f"{n}({','.join(''.join(t.split()) for t in types)})"
+        it.member_at[label] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
+        out[(k, label)] = None
+    return out
+
+
 def _added_overloads(it: Any, c: Symbol, members: list[Symbol], known: set[str], overriding: set[int]) -> list[str]:
     """A row's methods named like one a class above it defines (or one it overrides) that override nothing: overloads
     it adds, each named with its parameter types and its line (dbus-sharp run 526: SocketTransport's Open(string,
@@ -3749,6 +3772,7 @@ def _mark_overrides(index: IndexQueries, out: Relations, sym: Symbol,
         # (C#: one not written `override` overrides no class's method: SocketTransport's Open(Socket) beside its
         # override Open(AddressEntry), dbus-sharp run 526)
         keys = dict.fromkeys((key(m), m.name) for m in mc if _overriding(m, key(m), inherited, c, sym))
+        keys = _overloads_labelled(it, c, mc, keys, key)
         # the target's own methods first, counted: "which of OutputInterface's 12 does ConsoleOutput define" is read
         # off the row (the Symfony A/B agent could not tell them from section, getErrorOutput, doWrite)
         mine = [n for k, n in keys if k in targets]

@@ -1475,13 +1475,14 @@ def _at_names(nav: NavigationService, s: Any, member_at: dict[str, str]) -> dict
 
     if s is None or not member_at:
         return member_at
-    members = [m for m in nav.index.symbols_in_file(s.path) if m.parent_id == s.id and m.name in member_at
-               and member_at[m.name].split(" ", 1)[0] == str(m.start_line)]
-    moved = name_lines(nav.ws, members)
+    # (an overload's label, `getPath(Canvas,Paint)`, by its name and line too)
+    keyed = [(m, k) for m in nav.index.symbols_in_file(s.path) if m.parent_id == s.id
+             for k in member_at if k.split("(", 1)[0] == m.name and member_at[k].split(" ", 1)[0] == str(m.start_line)]
+    moved = name_lines(nav.ws, list({m.id: m for m, _ in keyed}.values()))
     out = dict(member_at)
-    for m in members:
+    for m, k in keyed:
         if (m.path, m.start_line) in moved:
-            out[m.name] = str(moved[(m.path, m.start_line)]) + out[m.name][len(str(m.start_line)):]
+            out[k] = str(moved[(m.path, m.start_line)]) + out[k][len(str(m.start_line)):]
     return out
 
 

@@ -33,11 +33,18 @@ class FileSyntaxErrors(BaseModel):
     note: str | None = None
 
 
+class NotIndexed(BaseModel):
+    path: str
+    reason: str
+
+
 class SyntaxErrors(BaseModel):
     path: str
     files_indexed: int
     files_with_errors: int
     files: list[FileSyntaxErrors] = Field(default_factory=list)
+    not_indexed: list[NotIndexed] = Field(default_factory=list, description="Files the index could not read at all "
+                                          "(a parse past its time limit, a parser crash): no answer has their definitions.")
     note: str | None = None
 
 
@@ -58,14 +65,15 @@ async def list_syntax_errors(
     def work(cb: Callable[[int, int], None] | None) -> Answer:
         is_dir = res.real.is_dir()
         rep, note = nav.syntax_errors(cb, res.rel, is_dir, max_files)
-        if not is_dir and rep.files_indexed == 0:
+        if not is_dir and rep.files_indexed == 0 and not rep.not_indexed:
             raise InputError(f"{res.rel} is not an indexed source file (no registered language, or too large/"
                              f"binary), so it has no syntax errors to list. Pass a directory or a source file.")
         model = SyntaxErrors(path=res.rel or ".", files_indexed=rep.files_indexed,
                              files_with_errors=rep.files_with_errors, note=note,
                              files=[FileSyntaxErrors(path=f.path, language=f.language, total=f.total, note=f.note,
                                                      errors=[ErrorLine(line=e.line, text=e.text, missing=e.missing)
-                                                             for e in f.errors]) for f in rep.files])
+                                                             for e in f.errors]) for f in rep.files],
+                             not_indexed=[NotIndexed(path=p, reason=why) for p, why in rep.not_indexed])
         # the parsing stack: not imported by a new server's start
         from contexteer.indexers import syntax_errors
 

@@ -1255,3 +1255,39 @@ def test_a_kotlin_import_of_a_nested_class_reaches_the_outer_class_s_file(tmp_pa
     served = served_tree(tmp_path / "r", KOTLIN_NESTED_IMPORT)
     text = served.call("list_dependencies", path="src/main/java/com/x/stack/Stack.kt", view="uses").text
     assert "3 com.x.Screen -> src/main/java/com/x/Screen.kt: StackAnimation (Screen.kt:4) at 6" in text, text
+
+
+JAVA_OVERRIDDEN_OVERLOADS = {
+    "src/main/java/a/Shape.java": ("package a;\n\npublic abstract class Shape {\n"
+                                   "    abstract String getPath(int canvas, int paint);\n"
+                                   "    String getPath(int canvas, int paint, String op) {\n        return op;\n    }\n}\n"),
+    "src/main/java/a/Text.java": ("package a;\n\npublic class Text extends Shape {\n    @Override\n"
+                                  "    String getPath(int canvas, int paint) {\n        return \"\";\n    }\n\n"      # 5
+                                  "    @Override\n    String getPath(int canvas, int paint, String op) {\n"           # 10
+                                  "        return op;\n    }\n}\n"),
+}
+
+
+def test_an_implementations_row_names_each_overridden_overload_apart(tmp_path):
+    """rnsvg runs 577/592/604: TextView's row said "overrides getPath 141" for its two getPath overrides (141 and 150);
+    the agents searched for the second."""
+    served = served_tree(tmp_path / "r", JAVA_OVERRIDDEN_OVERLOADS)
+    text = served.call("find_related", symbol="Shape", relation="implementations").text
+    assert "getPath(int,int) 5" in text and "getPath(int,int,String) 10" in text, text
+
+
+def test_list_syntax_errors_names_the_files_the_index_could_not_read(tmp_path):
+    """tclap run 602: two headers past their parse time limit were in no answer, and list_syntax_errors said nothing
+    of them (it counted the indexed files only); the agent found them through a failed outline."""
+    from tests.navigation.conftest import Served
+
+    root = tmp_path / "r"
+    root.mkdir()
+    (root / "ok.py").write_text("def fine():\n    return 1\n")
+    (root / "slow.py").write_text("x = [" + "1, " * 200_000 + "]\n")  # (600 KB: one try, no second with a longer limit)
+    served = Served(root, **{"index.parse_timeout_seconds": 0.0001})
+    answer = served.call("list_syntax_errors", path=".")
+    assert "under the repository could not be indexed" in answer.text and "  slow.py: " in answer.text, answer.text
+    assert "slow.py" in [f["path"] for f in answer.data["not_indexed"]], answer.data  # (what a client hands the model)
+    one = served.call("list_syntax_errors", path="slow.py")
+    assert not one.is_error and "slow.py:" in one.text, one.text
