@@ -3263,6 +3263,14 @@ def _cpp_std_value(index: IndexQueries, sym: Symbol, word: str) -> str | None:
     return None
 
 
+def _on_lines(index: IndexQueries, sym: Symbol, value: str, name: str) -> str:
+    """` at 470,477`: the lines of `sym`'s body calling `name` on `value` (`value.name(`, `value->name(`), or ""."""
+    lines = lines_of(index, sym.path)
+    rx = re.compile(rf"(?<![\w.]){re.escape(value)}\s*(?:\.|->|\?\.)\s*{re.escape(name)}\s*\(")
+    at = [k for k in range(sym.start_line, min(sym.end_line, len(lines)) + 1) if rx.search(lines[k - 1])]
+    return f" at {','.join(map(str, at[:6]))}{',…' if len(at) > 6 else ''}" if at else ""
+
+
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                      path_calls: dict[str, set[str]]) -> str:
     """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
@@ -3279,7 +3287,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
         if sym.language == "cpp" else values
     typed_all = [_jvm_outside_local(index, sym, v) for v in held] if 1 < len(on) == len(held) <= 3 else []
     if typed_all and all(typed_all):  # `arg.contains(..)` and `present.contains(..)`: String's and Set's
-        return ", ".join(f"{t}.{name} (on {v})" for t, v in zip(typed_all, held, strict=True))
+        # (each with its own lines: tclap runs 596/602 read "std::list.begin (on _argList), std::vector.begin (on
+        # args) at 470,477" as both lines args'.)
+        return ", ".join(f"{t}.{name} (on {v})" + _on_lines(index, sym, v, name) for t, v in zip(typed_all, held, strict=True))
     outside = _jvm_outside_local(index, sym, held[0]) if len(on) == 1 and len(held) == 1 else None
     if outside is not None:  # `List<SubParameterIndex> subParameters = ..; subParameters.isEmpty()`: List's
         return f"{outside}.{name} (on {held[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)
