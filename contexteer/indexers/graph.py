@@ -793,10 +793,14 @@ def _left_out_note(index: IndexQueries, out: Relations, first_dropped: list[Any]
             # function of the method's name; Go only, whose bare and qualified calls name their package's definition,
             # where a Haskell name may be a parameter or a where-local)
             elsewhere = sorted({(r.path, r.line) for r in index.references_to(out.target.name) if r.kind == "call"} - listed)
+            others = [d for d in index.symbols_named(out.target.name) if d.name == out.target.name and d.id != out.target.id
+                      and d.kind in ("function", "method") and d.language == out.target.language]
+            # (the definition named when it is the one: gometrics run 603 had to infer it was the package function)
+            whose = f"the {others[0].kind} {others[0].qualname} ({others[0].path}:{others[0].start_line})" \
+                if len(others) == 1 else "other definitions of that name"
             if 0 < len(elsewhere) <= 10:
                 note = (f"complete: {len(elsewhere)} other call{'s' if len(elsewhere) != 1 else ''} named "
-                        f"'{out.target.name}' left out: another definition's of that name "
-                        f"({', '.join(f'{p}:{n}' for p, n in elsewhere)})")
+                        f"'{out.target.name}' left out, of {whose}: {', '.join(f'{p}:{n}' for p, n in elsewhere)}")
                 out.note = f"{note}; {out.note}" if out.note else note
         return
     n = len(dropped)

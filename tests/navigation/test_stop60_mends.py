@@ -1159,8 +1159,8 @@ def test_go_callers_say_complete_when_the_name_s_other_calls_are_another_definit
     served = served_tree(tmp_path / "r", GO_METHOD_AND_FUNCTION)
     text = served.call("find_related", symbol="Metrics.UpdateFilter", relation="callers").text
     assert "metrics.go:10 in UpdateFilter" in text, text
-    assert "[complete: 1 other call named 'UpdateFilter' left out: another definition's of that name " \
-           "(metrics_test.go:6)]" in text, text
+    assert "[complete: 1 other call named 'UpdateFilter' left out, of the function UpdateFilter (metrics.go:9): " \
+           "metrics_test.go:6]" in text, text
 
 
 TS_REDECLARED_FIELDS = {
