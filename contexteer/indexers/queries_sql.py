@@ -103,6 +103,11 @@ class IndexQueries:
     def files(self) -> list[FileInfo]:
         return [_file(r) for r in self.store.execute(f"SELECT {_FILE_COLS} FROM files ORDER BY path")]
 
+    def unindexed(self, language: str) -> list[str]:
+        """The files of `language` the build could not read (a parse past its time limit, a parser crash), up to 20."""
+        return [r[0] for r in self.store.execute(
+            "SELECT path FROM files WHERE status='error' AND language=? ORDER BY path LIMIT 20", (language,))]
+
     # ----- symbols ---------------------------------------------------------------------------
     def symbols_in_file(self, path: str) -> list[Symbol]:
         sql = (f"SELECT {_SYM_COLS} FROM files f JOIN symbols s ON s.id >= f.sym_lo AND s.id < f.sym_lo + f.n_symbols "

@@ -146,6 +146,13 @@ def related(nav: NavigationService, q: str, prefix: str | None, relation: str, d
                          ptr, files) if n]
     if values and items:
         notes = _not_complete(notes, values)
+    missing = nav.index.unindexed(target.language) if relation in ("callers", "implementations") and target.language \
+        and any(n.startswith("complete") or "every call named" in n for n in notes) else []
+    if missing:  # (tclap run 602: two headers the build could not read; "complete" answers had missed them)
+        one = len(missing) == 1
+        notes.append(f"but {len(missing)}{'+' if len(missing) == 20 else ''} {target.language} file{'' if one else 's'} "
+                     f"could not be indexed and {'was' if one else 'were'} not searched "
+                     f"({', '.join(missing[:3])}{', …' if len(missing) > 3 else ''}; list_syntax_errors says why)")
     return Related(target, full_name, rel, items, notes, depth=depth, values=values)
 
 

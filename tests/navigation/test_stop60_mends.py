@@ -1291,3 +1291,20 @@ def test_list_syntax_errors_names_the_files_the_index_could_not_read(tmp_path):
     assert "slow.py" in [f["path"] for f in answer.data["not_indexed"]], answer.data  # (what a client hands the model)
     one = served.call("list_syntax_errors", path="slow.py")
     assert not one.is_error and "slow.py:" in one.text, one.text
+
+
+def test_a_complete_callers_answer_says_which_files_of_its_language_were_not_searched(tmp_path):
+    """tclap run 602: "every call named 'getDescription' is listed" while two headers the build could not read held
+    two more calls; the answer now says those files were not searched."""
+    from tests.navigation.conftest import Served
+
+    root = tmp_path / "r"
+    root.mkdir()
+    (root / "lib.py").write_text("def describe():\n    return 1\n")
+    (root / "use.py").write_text("from lib import describe\n\n\ndef run():\n    return describe()\n")
+    (root / "big.py").write_text("from lib import describe\n\nx = [" + "describe(), " * 60_000 + "]\n")  # (720 KB)
+    served = Served(root, **{"index.parse_timeout_seconds": 0.05})
+    text = served.call("find_related", symbol="describe", relation="callers").text
+    assert "use.py:5 in run" in text, text
+    # (big.py takes ~0.8 s to index here, sixteen times its limit: not indexed, and said so beside "complete")
+    assert "big.py:3" not in text and "1 python file could not be indexed and was not searched (big.py;" in text, text
