@@ -104,7 +104,8 @@ class IndexSettings(_Section):
                         "still gets a sweep; off: every query relies on sweeps.")
     watch_max_folders: int = Field(50_000, ge=0, le=1_000_000, description="Most folders the watcher watches; a larger "
                                    "tree (or one needing more than a quarter of fs.inotify.max_user_watches) is swept instead.")
-    parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit.")
+    parse_timeout_seconds: float = Field(5.0, gt=0, le=60, description="Per-file parse time limit (a file up to 256 KB "
+                                         "that runs out gets a second try with four times it).")
     first_query_wait_seconds: float = Field(10.0, ge=0, le=120, description="How long the first query of a cold build waits for it before answering from a partial index (later queries do not wait; reads of a named file never do).")
     c_attribute_macros: list[Annotated[str, StringConstraints(max_length=128)]] = Field(
         default_factory=list, max_length=1024, json_schema_extra={"bounds": "at most 1024 names"},
