@@ -2638,18 +2638,18 @@ def _go_external_receivers(index: IndexQueries, sym: Symbol, lines: list[str], r
         named = [_go_external_call(index, sym, lines, recv, method, go_imports_package) for recv, method in pairs]
         if named and all(named):
             # with the lines (expr run 483 read checkFunc's body for the lines of its reflect.Type calls)
-            rel.packages += [f"{n} at {','.join(map(str, at))}" if (at := _go_call_lines(sym, lines, recv, method)) else n
+            rel.packages += [f"{n} at {','.join(map(str, at))}" if (at := _call_lines(sym, lines, recv, method)) else n
                              for n, (recv, method) in zip(named, pairs, strict=True) if n]
         else:
             keep.append(label)
     rel.unresolved = keep
 
 
-def _go_call_lines(sym: Symbol, lines: list[str], recv: str, method: str) -> list[int]:
-    """The lines of a Go body calling `recv.method(` (at most 8)."""
+def _call_lines(sym: Symbol, lines: list[str], recv: str, method: str) -> list[int]:
+    """The lines of a body calling `recv.method(` (`recv->method(`, `recv?.method(` too), at most 8."""
     # (a chain's calls with their arguments: `interval.Interval.Round().UTC()` is written `..Round(time.Second).UTC()`)
     written = re.escape(recv).replace(r"\(\)", r"\([^()]*\)").replace(r"\.", r"\s*\.\s*")
-    rx = re.compile(rf"(?<![\w.]){written}\s*\.\s*{re.escape(method)}\s*\(")
+    rx = re.compile(rf"(?<![\w.]){written}\s*(?:\.|->|\?\.)\s*{re.escape(method)}\s*\(")
     return [k for k in range(sym.start_line, min(sym.end_line, len(lines)) + 1)
             if rx.search(lines[k - 1].split("//", 1)[0])][:8]
 
@@ -3267,14 +3267,6 @@ def _cpp_std_value(index: IndexQueries, sym: Symbol, word: str) -> str | None:
     return None
 
 
-def _on_lines(index: IndexQueries, sym: Symbol, value: str, name: str) -> str:
-    """` at 470,477`: the lines of `sym`'s body calling `name` on `value` (`value.name(`, `value->name(`), or ""."""
-    lines = lines_of(index, sym.path)
-    rx = re.compile(rf"(?<![\w.]){re.escape(value)}\s*(?:\.|->|\?\.)\s*{re.escape(name)}\s*\(")
-    at = [k for k in range(sym.start_line, min(sym.end_line, len(lines)) + 1) if rx.search(lines[k - 1])]
-    return f" at {','.join(map(str, at[:6]))}{',…' if len(at) > 6 else ''}" if at else ""
-
-
 def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: dict[str, set[str]],
                      path_calls: dict[str, set[str]]) -> str:
     """How an unresolved call is named: what it was called on (`logger.Info`, `respond (on a, b, c)`), and for a
@@ -3293,7 +3285,9 @@ def _unresolved_call(index: IndexQueries, sym: Symbol, name: str, member_calls: 
     if typed_all and all(typed_all):  # `arg.contains(..)` and `present.contains(..)`: String's and Set's
         # (each with its own lines: tclap runs 596/602 read "std::list.begin (on _argList), std::vector.begin (on
         # args) at 470,477" as both lines args'.)
-        return ", ".join(f"{t}.{name} (on {v})" + _on_lines(index, sym, v, name) for t, v in zip(typed_all, held, strict=True))
+        body = lines_of(index, sym.path)
+        return ", ".join(_with_lines(f"{t}.{name} (on {v})", _call_lines(sym, body, v, name))
+                         for t, v in zip(typed_all, held, strict=True))
     outside = _jvm_outside_local(index, sym, held[0]) if len(on) == 1 and len(held) == 1 else None
     if outside is not None:  # `List<SubParameterIndex> subParameters = ..; subParameters.isEmpty()`: List's
         return f"{outside}.{name} (on {held[0]})"  # (jcommander run 491 was offered ParameterDescription.isEmpty)
@@ -3679,10 +3673,15 @@ def _overloads_labelled(it: Any, c: Symbol, members: list[Symbol], keys: dict[tu
         if m is None or types is None:
             out[(k, n)] = None
             continue
-        label = f"{n}({','.join(''.join(t.split()) for t in types)})"
-        it.member_at[label] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
-        out[(k, label)] = None
+        out[(k, _overload_label(it, c, m, types))] = None
     return out
+
+
+def _overload_label(it: Any, c: Symbol, m: Symbol, types: list[str]) -> str:
+    """`getPath(Canvas,Paint)`: an overload named with its parameter types on row `it` of class `c`, its line kept."""
+    label = f"{m.name}({','.join(''.join(t.split()) for t in types)})"
+    it.member_at[label] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
+    return label
 
 
 def _added_overloads(it: Any, c: Symbol, members: list[Symbol], known: set[str], overriding: set[int]) -> list[str]:
@@ -3698,9 +3697,7 @@ def _added_overloads(it: Any, c: Symbol, members: list[Symbol], known: set[str],
         types = param_types(m.signature or "")
         if types is None:
             continue
-        label = f"{m.name}({','.join(''.join(t.split()) for t in types)})"
-        it.member_at[label] = str(m.start_line) if m.path == c.path else f"{m.path}:{m.start_line}"
-        out.append(label)
+        out.append(_overload_label(it, c, m, types))
     return out
 
 
